@@ -1,0 +1,25 @@
+export type Upstream = 'content' | 'auth' | 'media';
+
+export interface Route {
+  prefix: string;
+  upstream: Upstream;
+  /** Longer timeout for slow calls such as image processing. */
+  slow?: boolean;
+}
+
+/** Most specific prefixes first; the first match wins. */
+export const ROUTES: Route[] = [
+  { prefix: '/api/admin/login', upstream: 'auth' },
+  { prefix: '/api/admin/verify', upstream: 'auth' },
+  { prefix: '/api/admin/password', upstream: 'auth' },
+  { prefix: '/api/uploads/', upstream: 'media', slow: true },
+  { prefix: '/uploads/', upstream: 'media' },
+  { prefix: '/api/', upstream: 'content' },
+];
+
+/** A prefix ending in '/' matches anything below it; one without matches itself or a sub-path. */
+export function matchRoute(path: string): Route | undefined {
+  return ROUTES.find((route) =>
+    route.prefix.endsWith('/') ? path.startsWith(route.prefix) : path === route.prefix || path.startsWith(`${route.prefix}/`),
+  );
+}

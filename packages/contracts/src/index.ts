@@ -1,0 +1,5 @@
+export * from './category.js';
+export * from './article.js';
+export * from './settings.js';
+export * from './admin.js';
+export * from './messages.js';

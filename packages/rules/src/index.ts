@@ -1,0 +1,4 @@
+export * from './slug.js';
+export * from './text.js';
+export * from './pager.js';
+export * from './dates.js';

@@ -1,0 +1,44 @@
+import knex, { type Knex } from 'knex';
+import pg from 'pg';
+
+// Postgres bigint (count, sum) and numeric come back as strings by default; our figures fit in a JS number.
+pg.types.setTypeParser(20, (value: string) => Number(value));
+pg.types.setTypeParser(1700, (value: string) => Number(value));
+
+export interface DatabaseOptions {
+  url: string;
+  schema: string;
+  poolMax?: number;
+}
+
+/** A Knex instance whose search_path is the service's own schema. */
+export function createDatabase({ url, schema, poolMax = 10 }: DatabaseOptions): Knex {
+  return knex({
+    client: 'pg',
+    connection: url,
+    searchPath: [schema, 'public'],
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: 10_000,
+  });
+}
+
+export interface NamedMigration {
+  name: string;
+  up(db: Knex): Promise<void>;
+  down(db: Knex): Promise<void>;
+}
+
+/** Runs migrations from a static list (bundles and tsx both work; no file globbing). */
+export async function migrateLatest(db: Knex, schema: string, migrations: NamedMigration[]): Promise<string[]> {
+  await db.raw('create schema if not exists ??', [schema]);
+  const [, applied] = await db.migrate.latest({
+    schemaName: schema,
+    tableName: 'knex_migrations',
+    migrationSource: {
+      getMigrations: async () => migrations,
+      getMigrationName: (migration: NamedMigration) => migration.name,
+      getMigration: async (migration: NamedMigration) => migration,
+    },
+  });
+  return applied as string[];
+}

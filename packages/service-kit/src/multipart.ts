@@ -1,0 +1,74 @@
+import busboy from 'busboy';
+import type { Context } from 'koa';
+import { PayloadTooLargeError, ValidationError } from './errors.js';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+export interface MultipartLimits {
+  fileBytes: number;
+  fieldBytes: number;
+  fields: number;
+  files: number;
+  fileTooLargeMessage: string;
+}
+
+export interface MultipartBody {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+/** Parses multipart/form-data with every size bounded; a file over its limit stops the read with 413. */
+export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<MultipartBody> {
+  if (!ctx.is('multipart/form-data')) {
+    return Promise.reject(new ValidationError(undefined, '請使用 multipart/form-data 傳送資料'));
+  }
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    const files: UploadedFile[] = [];
+    let failed = false;
+    const fail = (err: Error) => {
+      if (failed) return;
+      failed = true;
+      ctx.req.unpipe(parser);
+      ctx.req.resume();
+      reject(err);
+    };
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: ctx.req.headers,
+        limits: { fileSize: limits.fileBytes, fieldSize: limits.fieldBytes, fields: limits.fields, files: limits.files, parts: limits.fields + limits.files },
+      });
+    } catch {
+      reject(new ValidationError(undefined, 'multipart 格式不正確'));
+      return;
+    }
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new PayloadTooLargeError(`欄位 ${name} 內容過大`));
+      else fields[name] = value;
+    });
+    parser.on('file', (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(new PayloadTooLargeError(limits.fileTooLargeMessage)));
+      stream.on('close', () => {
+        if (!failed && chunks.length > 0) {
+          files.push({ field, filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.concat(chunks) });
+        }
+      });
+    });
+    parser.on('filesLimit', () => fail(new ValidationError(undefined, '檔案數量過多')));
+    parser.on('fieldsLimit', () => fail(new ValidationError(undefined, '欄位數量過多')));
+    parser.on('partsLimit', () => fail(new ValidationError(undefined, '欄位數量過多')));
+    parser.on('error', () => fail(new ValidationError(undefined, 'multipart 格式不正確')));
+    parser.on('close', () => {
+      if (!failed) resolve({ fields, files });
+    });
+    ctx.req.pipe(parser);
+  });
+}
