@@ -9,3 +9,4 @@ export * from './multipart.js';
 export * from './health.js';
 export * from './server.js';
 export * from './database.js';
+export * from './admin-token.js';

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import jwt from 'jsonwebtoken';
+import type { Middleware } from 'koa';
+import { UnauthorizedError } from './errors.js';
+
+/** Claims of an admin token; the auth service signs them, everyone else only verifies. */
+export const TOKEN_ISSUER = 'coinmag-auth';
+export const TOKEN_AUDIENCE = 'coinmag-admin';
+export const TOKEN_ALGORITHM = 'ES256';
+
+export interface AdminPrincipal {
+  id: number;
+  username: string;
+  /** Bumped by a password change; the auth service refuses tokens of an older version. */
+  tokenVersion: number;
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    admin?: AdminPrincipal;
+  }
+}
+
+const UNAUTHORIZED = '驗證失敗，請重新登入';
+const NOT_LOGGED_IN = '尚未登入';
+
+/** Reads a PEM key from `<NAME>` (the PEM itself) or `<NAME>_FILE` (a path to it). */
+export function readKey(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const inline = env[name];
+  if (inline && inline.includes('-----BEGIN')) return inline.replace(/\\n/g, '\n');
+  const file = env[`${name}_FILE`];
+  return file ? readFileSync(file, 'utf8') : undefined;
+}
+
+/**
+ * Verifies signature (ES256 only: `none` and every other algorithm are refused), issuer,
+ * audience and expiry, and refuses an `iat` in the future. Throws UnauthorizedError.
+ */
+export function verifyAdminToken(token: string, publicKey: string, now = Date.now()): AdminPrincipal {
+  let claims: jwt.JwtPayload;
+  try {
+    const decoded = jwt.verify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, clockTimestamp: Math.floor(now / 1000) });
+    if (typeof decoded === 'string') throw new Error('unexpected payload');
+    claims = decoded;
+  } catch {
+    throw new UnauthorizedError(UNAUTHORIZED);
+  }
+  const nowSeconds = Math.floor(now / 1000);
+  const id = Number(claims.sub);
+  if (typeof claims.iat !== 'number' || claims.iat > nowSeconds + 5 || typeof claims.exp !== 'number') throw new UnauthorizedError(UNAUTHORIZED);
+  if (!Number.isInteger(id) || id <= 0 || typeof claims.username !== 'string') throw new UnauthorizedError(UNAUTHORIZED);
+  return { id, username: claims.username, tokenVersion: Number(claims.tv ?? 0) };
+}
+
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(authorization?.trim() ?? '');
+  return match?.[1];
+}
+
+/** Refuses the request with 401 unless it carries a valid admin token; sets ctx.state.admin. */
+export function requireAdmin(publicKey: string): Middleware {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx.get('authorization'));
+    if (!token) throw new UnauthorizedError(ctx.get('authorization') ? UNAUTHORIZED : NOT_LOGGED_IN);
+    ctx.state.admin = verifyAdminToken(token, publicKey);
+    await next();
+  };
+}

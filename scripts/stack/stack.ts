@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureFrontendsBuilt } from './frontends.js';
+import { ensureSigningKeys } from './keys.js';
+import { runEntry, runToCompletion, stopAll, waitForHealthy, type ServiceProcess } from './processes.js';
+
+export interface StackOptions {
+  root: string;
+  databaseUrl: string;
+  redisUrl?: string;
+  dataDir: string;
+  gatewayPort: number;
+  /** auth, content, media listen on basePort+1, +2, +3. */
+  basePort: number;
+  seedDemo: boolean;
+  buildFrontends: boolean;
+  quiet?: boolean;
+  extraEnv?: NodeJS.ProcessEnv;
+}
+
+export interface RunningStack {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const SERVICES = [
+  { name: 'auth', offset: 1 },
+  { name: 'content', offset: 2 },
+  { name: 'media', offset: 3 },
+] as const;
+
+/** Migrates, seeds and starts every service that exists, then the gateway; answers when all are healthy. */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const { root, basePort, quiet = false } = options;
+  const keys = await ensureSigningKeys(options.dataDir);
+  const urlOf = (offset: number) => `http://127.0.0.1:${basePort + offset}`;
+  const sharedEnv: NodeJS.ProcessEnv = {
+    DATABASE_URL: options.databaseUrl,
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    DATA_DIR: options.dataDir,
+    MEDIA_DIR: join(options.dataDir, 'media'),
+    JWT_PRIVATE_KEY_FILE: keys.privateKeyFile,
+    JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
+    AUTH_URL: urlOf(1),
+    CONTENT_URL: urlOf(2),
+    MEDIA_URL: urlOf(3),
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    ...options.extraEnv,
+  };
+  const present = SERVICES.filter(({ name }) => existsSync(join(root, 'services', name, 'src', 'main.ts')));
+
+  for (const { name } of present) {
+    const migrate = join(root, 'services', name, 'src', 'migrate.ts');
+    if (existsSync(migrate)) await runToCompletion(`${name}:migrate`, migrate, sharedEnv, quiet);
+  }
+  if (options.buildFrontends) ensureFrontendsBuilt(root);
+
+  const processes: ServiceProcess[] = [];
+  try {
+    for (const { name, offset } of present) {
+      processes.push(runEntry(name, join(root, 'services', name, 'src', 'main.ts'), { ...sharedEnv, PORT: String(basePort + offset) }, quiet));
+    }
+    await Promise.all(present.map(({ offset }) => waitForHealthy(`${urlOf(offset)}/healthz`)));
+    processes.push(runEntry('gateway', join(root, 'gateway', 'src', 'main.ts'), { ...sharedEnv, PORT: String(options.gatewayPort) }, quiet));
+    const url = `http://127.0.0.1:${options.gatewayPort}`;
+    await waitForHealthy(`${url}/healthz`);
+    return { url, stop: () => stopAll(processes) };
+  } catch (err) {
+    await stopAll(processes);
+    throw err;
+  }
+}
