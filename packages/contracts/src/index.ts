@@ -3,3 +3,4 @@ export * from './article.js';
 export * from './settings.js';
 export * from './admin.js';
 export * from './messages.js';
+export * from './media-urls.js';

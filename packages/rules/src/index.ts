@@ -2,3 +2,4 @@ export * from './slug.js';
 export * from './text.js';
 export * from './pager.js';
 export * from './dates.js';
+export * from './page-meta.js';

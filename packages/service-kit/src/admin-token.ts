@@ -49,7 +49,19 @@ export function verifyAdminToken(token: string, publicKey: string, now = Date.no
   const id = Number(claims.sub);
   if (typeof claims.iat !== 'number' || claims.iat > nowSeconds + 5 || typeof claims.exp !== 'number') throw new UnauthorizedError(UNAUTHORIZED);
   if (!Number.isInteger(id) || id <= 0 || typeof claims.username !== 'string') throw new UnauthorizedError(UNAUTHORIZED);
-  return { id, username: claims.username, tokenVersion: Number(claims.tv ?? 0) };
+  if (typeof claims.tv !== 'number' || !Number.isInteger(claims.tv) || claims.tv < 0) throw new UnauthorizedError(UNAUTHORIZED);
+  return { id, username: claims.username, tokenVersion: claims.tv };
+}
+
+/** Signs the claims verifyAdminToken expects; only the auth service holds the private key. */
+export function signAdminToken(admin: AdminPrincipal, privateKey: string, ttlSeconds: number, now = Date.now()): string {
+  const iat = Math.floor(now / 1000);
+  return jwt.sign({ username: admin.username, tv: admin.tokenVersion, iat, exp: iat + ttlSeconds }, privateKey, {
+    algorithm: TOKEN_ALGORITHM,
+    issuer: TOKEN_ISSUER,
+    audience: TOKEN_AUDIENCE,
+    subject: String(admin.id),
+  });
 }
 
 export function bearerToken(authorization: string | undefined): string | undefined {

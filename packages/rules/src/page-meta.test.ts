@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, articleDescription, buildPageHead, keywordsFromTags, renderPageHead } from './page-meta.js';
+
+const origin = 'https://coin.example';
+
+describe('articleDescription', () => {
+  it('prefers meta_description, then the excerpt without tags', () => {
+    expect(articleDescription({ meta_description: ' SEO 描述 ', excerpt: '摘要' }, '預設')).toBe('SEO 描述');
+    expect(articleDescription({ meta_description: '', excerpt: '<p>摘要 &amp; 重點</p>' }, '預設')).toBe('摘要 & 重點');
+  });
+  it('falls back to the first 160 characters of the content, then the default', () => {
+    const long = '比'.repeat(200);
+    expect(articleDescription({ excerpt: '', content: `<h2>${long}</h2>` }, '預設')).toBe('比'.repeat(160));
+    expect(articleDescription({ excerpt: '', content: '' }, '預設')).toBe('預設');
+  });
+});
+
+describe('keywordsFromTags', () => {
+  it('splits, trims and drops empty and repeated tags', () => {
+    expect(keywordsFromTags(' 比特幣, ETF,,比特幣 ,')).toEqual(['比特幣', 'ETF']);
+    expect(keywordsFromTags(null)).toEqual([]);
+  });
+});
+
+describe('absoluteUrl', () => {
+  it('keeps absolute URLs and prefixes site paths and bare names', () => {
+    expect(absoluteUrl(origin, 'https://cdn.example/a.jpg')).toBe('https://cdn.example/a.jpg');
+    expect(absoluteUrl(origin, '/uploads/a.jpg')).toBe('https://coin.example/uploads/a.jpg');
+    expect(absoluteUrl(origin, 'a.jpg')).toBe('https://coin.example/uploads/a.jpg');
+  });
+});
+
+describe('buildPageHead', () => {
+  it('describes an article with Open Graph, Twitter, times and JSON-LD', () => {
+    const head = buildPageHead({
+      origin, siteTitle: '幣誌', title: '比特幣入門', description: '說明', path: '/article/btc', image: '/uploads/c.jpg', type: 'article',
+      publishedTime: '2024-03-05T01:00:00.000Z', keywords: ['比特幣'], articleSection: '新手教學',
+      breadcrumbs: [{ name: '首頁', path: '/' }, { name: '新手教學', path: '/category/guide' }, { name: '比特幣入門', path: '/article/btc' }],
+    });
+    expect(head.title).toBe('比特幣入門 | 幣誌');
+    const find = (key: string) => head.tags.find((t) => t.attrs.property === key || t.attrs.name === key || t.attrs.rel === key);
+    expect(find('canonical')?.attrs.href).toBe('https://coin.example/article/btc');
+    expect(find('og:image')?.attrs.content).toBe('https://coin.example/uploads/c.jpg');
+    expect(find('og:image:width')?.attrs.content).toBe('1200');
+    expect(find('og:image:height')?.attrs.content).toBe('630');
+    expect(find('twitter:card')?.attrs.content).toBe('summary_large_image');
+    expect(find('article:published_time')?.attrs.content).toBe('2024-03-05T01:00:00.000Z');
+    const schemas = head.tags.filter((t) => t.tag === 'script').map((t) => JSON.parse(t.text ?? '') as { '@type': string });
+    expect(schemas.map((s) => s['@type'])).toEqual(['NewsArticle', 'BreadcrumbList']);
+  });
+  it('renders escaped HTML whose script text cannot close the element', () => {
+    const html = renderPageHead(buildPageHead({ origin, siteTitle: 'A"B', title: '</script><b>', description: 'x', path: '/', type: 'article' }));
+    expect(html).toContain('<title>&lt;/script&gt;&lt;b&gt; | A&quot;B</title>');
+    expect(html).not.toContain('</script><b>');
+  });
+});

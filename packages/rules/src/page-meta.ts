@@ -1,0 +1,160 @@
+import { stripTags, truncate } from './text.js';
+
+export interface Breadcrumb {
+  name: string;
+  path: string;
+}
+
+/** SPEC §3 page metadata inputs; `origin` is the canonical origin (scheme and host). */
+export interface PageMetaInput {
+  origin: string;
+  siteTitle: string;
+  /** The page's own title; the home page passes none and gets the site title alone. */
+  title?: string;
+  description: string;
+  path: string;
+  image?: string | null;
+  type?: 'website' | 'article';
+  publishedTime?: string | null;
+  modifiedTime?: string | null;
+  keywords?: string[];
+  articleSection?: string | null;
+  breadcrumbs?: Breadcrumb[];
+  noIndex?: boolean;
+  authorName?: string;
+}
+
+export interface HeadTag {
+  tag: 'meta' | 'link' | 'script';
+  attrs: Record<string, string>;
+  text?: string;
+}
+
+export interface PageHead {
+  title: string;
+  tags: HeadTag[];
+}
+
+export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
+export const SOCIAL_APP_ID = '000000000000000';
+export const DESCRIPTION_FALLBACK_LENGTH = 160;
+
+/** An image URL made absolute against the origin: site paths are prefixed, bare file names live under /uploads/. */
+export function absoluteUrl(origin: string, url: string): string {
+  if (/^(https?:)?\/\//i.test(url) || url.startsWith('data:')) return url;
+  return `${origin}${url.startsWith('/') ? url : `/uploads/${url}`}`;
+}
+
+/** SPEC §2: meta_description, else the excerpt without tags, else the first 160 characters of the content, else the fallback. */
+export function articleDescription(
+  article: { meta_description?: string | null; excerpt?: string | null; content?: string | null; content_text?: string | null },
+  fallback: string,
+): string {
+  const meta = article.meta_description?.trim();
+  if (meta) return meta;
+  const excerpt = stripTags(article.excerpt ?? '');
+  if (excerpt) return excerpt;
+  const body = article.content ? stripTags(article.content) : (article.content_text ?? '').trim();
+  if (body) return truncate(body, DESCRIPTION_FALLBACK_LENGTH, '');
+  return fallback;
+}
+
+/** Keywords from the comma-separated tags string: trimmed, empties and repeats dropped. */
+export function keywordsFromTags(tags: string | null | undefined): string[] {
+  const seen = new Set<string>();
+  for (const tag of (tags ?? '').split(',')) {
+    const clean = tag.trim();
+    if (clean) seen.add(clean);
+  }
+  return [...seen];
+}
+
+const meta = (key: 'name' | 'property', id: string, content: string): HeadTag => ({ tag: 'meta', attrs: { [key]: id, content } });
+
+/** Every head element a page needs: description, canonical, Open Graph, Twitter, article times, JSON-LD. */
+export function buildPageHead(input: PageMetaInput): PageHead {
+  const title = input.title ? `${input.title} | ${input.siteTitle}` : input.siteTitle;
+  const url = `${input.origin}${input.path}`;
+  const type = input.type ?? 'website';
+  const image = input.image ? absoluteUrl(input.origin, input.image) : null;
+  const tags: HeadTag[] = [
+    meta('name', 'description', input.description),
+    { tag: 'link', attrs: { rel: 'canonical', href: url } },
+    meta('property', 'og:site_name', input.siteTitle),
+    meta('property', 'og:locale', 'zh_TW'),
+    meta('property', 'og:type', type),
+    meta('property', 'og:title', input.title ?? input.siteTitle),
+    meta('property', 'og:description', input.description),
+    meta('property', 'og:url', url),
+    meta('property', 'fb:app_id', SOCIAL_APP_ID),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', input.title ?? input.siteTitle),
+    meta('name', 'twitter:description', input.description),
+  ];
+  if (input.noIndex) tags.push(meta('name', 'robots', 'noindex, nofollow'));
+  if (input.keywords?.length) tags.push(meta('name', 'keywords', input.keywords.join(', ')));
+  if (image) {
+    tags.push(
+      meta('property', 'og:image', image),
+      meta('property', 'og:image:width', String(SOCIAL_IMAGE.width)),
+      meta('property', 'og:image:height', String(SOCIAL_IMAGE.height)),
+      meta('property', 'og:image:alt', input.title ?? input.siteTitle),
+      meta('name', 'twitter:image', image),
+    );
+  }
+  if (type === 'article') {
+    if (input.publishedTime) tags.push(meta('property', 'article:published_time', input.publishedTime));
+    if (input.modifiedTime) tags.push(meta('property', 'article:modified_time', input.modifiedTime));
+    if (input.articleSection) tags.push(meta('property', 'article:section', input.articleSection));
+    for (const keyword of input.keywords ?? []) tags.push(meta('property', 'article:tag', keyword));
+  }
+  const schemas: object[] = [];
+  if (type === 'article') {
+    const publisher = { '@type': 'Organization', name: input.siteTitle, logo: { '@type': 'ImageObject', url: `${input.origin}/favicon.ico` } };
+    schemas.push({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: input.title ?? input.siteTitle,
+      description: input.description,
+      mainEntityOfPage: url,
+      ...(image ? { image: [image] } : {}),
+      ...(input.publishedTime ? { datePublished: input.publishedTime } : {}),
+      ...(input.modifiedTime ? { dateModified: input.modifiedTime } : {}),
+      ...(input.articleSection ? { articleSection: input.articleSection } : {}),
+      ...(input.keywords?.length ? { keywords: input.keywords.join(', ') } : {}),
+      author: { '@type': 'Organization', name: input.authorName ?? input.siteTitle },
+      publisher,
+      inLanguage: 'zh-Hant-TW',
+    });
+  } else if (input.path === '/') {
+    schemas.push({ '@context': 'https://schema.org', '@type': 'WebSite', name: input.siteTitle, url: `${input.origin}/`, inLanguage: 'zh-Hant-TW' });
+  }
+  if (input.breadcrumbs?.length) {
+    schemas.push({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: input.breadcrumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: `${input.origin}${crumb.path}` })),
+    });
+  }
+  for (const schema of schemas) tags.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: jsonForScript(schema) });
+  return { title, tags };
+}
+
+/** JSON safe to place inside a <script> element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** The head as HTML, each element marked data-page-meta so the browser can replace them on navigation. */
+export function renderPageHead(head: PageHead): string {
+  const lines = [`<title>${escapeHtml(head.title)}</title>`];
+  for (const { tag, attrs, text } of head.tags) {
+    const attributes = Object.entries(attrs).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
+    lines.push(tag === 'script' ? `<script${attributes} data-page-meta>${text ?? ''}</script>` : `<${tag}${attributes} data-page-meta>`);
+  }
+  return lines.join('\n');
+}

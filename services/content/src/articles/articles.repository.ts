@@ -1,0 +1,212 @@
+import type { Knex } from 'knex';
+import type { TocEntry } from '@coinmag/contracts';
+
+/** A row of the articles table joined with its category and tags. */
+export interface ArticleRow {
+  id: number;
+  title: string;
+  slug: string;
+  content?: string;
+  content_text: string;
+  excerpt: string;
+  category_id: number | null;
+  category_name: string | null;
+  category_slug: string | null;
+  status: string;
+  is_featured: boolean;
+  is_popular: boolean;
+  is_carousel: boolean;
+  carousel_order: number | null;
+  meta_title: string;
+  meta_description: string;
+  featured_image: string | null;
+  view_count: number;
+  toc?: TocEntry[];
+  tags: string[] | null;
+  published_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ArticleWrite {
+  title: string;
+  slug: string;
+  content: string;
+  content_text: string;
+  excerpt: string;
+  category_id: number | null;
+  status: string;
+  is_featured: boolean;
+  is_popular: boolean;
+  is_carousel: boolean;
+  carousel_order: number | null;
+  meta_title: string;
+  meta_description: string;
+  featured_image: string | null;
+  toc: TocEntry[];
+  search_text: string;
+  search_grams: string[];
+  published_at: Date | null;
+}
+
+export type PublicOrder = 'latest' | 'popular' | 'carousel' | 'featured';
+
+export interface PublicListFilter {
+  categoryId?: number;
+  featuredOnly?: boolean;
+  carouselOnly?: boolean;
+  search?: { words: string[]; grams: string[] };
+}
+
+/** Body text in lists is cut here: cards need a preview, not the whole article. */
+const LIST_TEXT_LENGTH = 300;
+
+export class ArticlesRepository {
+  constructor(private readonly db: Knex) {}
+
+  private tagsSubquery() {
+    return this.db.raw(
+      `coalesce((select array_agg(t.name order by at.position, t.name) from article_tags at join tags t on t.id = at.tag_id where at.article_id = a.id), '{}') as tags`,
+    );
+  }
+
+  private selectSummary(query: Knex.QueryBuilder, withContent: boolean) {
+    const columns = [
+      'a.id', 'a.title', 'a.slug', 'a.excerpt', 'a.category_id', 'c.name as category_name', 'c.slug as category_slug', 'a.status',
+      'a.is_featured', 'a.is_popular', 'a.is_carousel', 'a.carousel_order', 'a.meta_title', 'a.meta_description', 'a.featured_image',
+      'a.view_count', 'a.published_at', 'a.created_at', 'a.updated_at',
+    ];
+    query.select(columns).select(this.tagsSubquery());
+    if (withContent) query.select('a.content', 'a.content_text', 'a.toc');
+    else query.select(this.db.raw('left(a.content_text, ?) as content_text', [LIST_TEXT_LENGTH]));
+    return query;
+  }
+
+  /** The visibility rule: published and its time has come. */
+  private publicOnly(query: Knex.QueryBuilder, now: Date) {
+    return query.where('a.status', 'published').where('a.published_at', '<=', now);
+  }
+
+  private applyFilter(query: Knex.QueryBuilder, filter: PublicListFilter) {
+    if (filter.categoryId !== undefined) query.where('a.category_id', filter.categoryId);
+    if (filter.featuredOnly) query.where('a.is_featured', true);
+    if (filter.carouselOnly) query.where('a.is_carousel', true);
+    if (filter.search) {
+      query.whereRaw('a.search_grams @> ?::text[]', [filter.search.grams]);
+      for (const word of filter.search.words) query.whereRaw('strpos(a.search_text, ?) > 0', [word]);
+    }
+    return query;
+  }
+
+  private orderBy(query: Knex.QueryBuilder, order: PublicOrder, filter: PublicListFilter) {
+    if (filter.search) {
+      const firstWord = filter.search.words[0] ?? '';
+      query.orderByRaw('(strpos(lower(a.title), ?) > 0) desc', [firstWord]);
+    }
+    if (order === 'popular') query.orderBy([{ column: 'a.is_popular', order: 'desc' }, { column: 'a.view_count', order: 'desc' }]);
+    if (order === 'carousel') query.orderByRaw('a.carousel_order asc nulls last');
+    return query.orderBy([{ column: 'a.published_at', order: 'desc' }, { column: 'a.id', order: 'desc' }]);
+  }
+
+  async listPublic(now: Date, filter: PublicListFilter, order: PublicOrder, limit: number, offset = 0): Promise<ArticleRow[]> {
+    const query = this.db('articles as a').leftJoin('categories as c', 'c.id', 'a.category_id');
+    this.selectSummary(query, false);
+    this.publicOnly(query, now);
+    this.applyFilter(query, filter);
+    this.orderBy(query, order, filter);
+    return query.limit(limit).offset(offset);
+  }
+
+  async countPublic(now: Date, filter: PublicListFilter): Promise<number> {
+    const query = this.db('articles as a');
+    this.publicOnly(query, now);
+    this.applyFilter(query, filter);
+    const row = await query.count<{ count: number }[]>({ count: '*' }).first();
+    return Number(row?.count ?? 0);
+  }
+
+  async findPublicBySlug(slug: string, now: Date): Promise<ArticleRow | undefined> {
+    const query = this.db('articles as a').leftJoin('categories as c', 'c.id', 'a.category_id').where('a.slug', slug);
+    this.selectSummary(query, true);
+    this.publicOnly(query, now);
+    return query.first();
+  }
+
+  /** Up to `limit` public articles other than `excludeId`: same category first, then the newest. */
+  async related(articleId: number, categoryId: number | null, now: Date, limit: number): Promise<ArticleRow[]> {
+    const query = this.db('articles as a').leftJoin('categories as c', 'c.id', 'a.category_id').whereNot('a.id', articleId);
+    this.selectSummary(query, false);
+    this.publicOnly(query, now);
+    query.orderByRaw('(a.category_id is not distinct from ?) desc', [categoryId]);
+    return query.orderBy('a.published_at', 'desc').limit(limit);
+  }
+
+  async incrementViews(slug: string, now: Date, by = 1): Promise<number | undefined> {
+    const rows = await this.db('articles')
+      .where({ slug, status: 'published' })
+      .where('published_at', '<=', now)
+      .increment('view_count', by)
+      .returning('view_count');
+    return rows[0]?.view_count as number | undefined;
+  }
+
+  // ---- admin side ----
+
+  async listAll(limit: number, offset: number): Promise<ArticleRow[]> {
+    const query = this.db('articles as a').leftJoin('categories as c', 'c.id', 'a.category_id');
+    this.selectSummary(query, false);
+    return query.orderBy([{ column: 'a.updated_at', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(limit).offset(offset);
+  }
+
+  async countAll(): Promise<number> {
+    const row = await this.db('articles').count<{ count: number }[]>({ count: '*' }).first();
+    return Number(row?.count ?? 0);
+  }
+
+  async findById(id: number): Promise<ArticleRow | undefined> {
+    const query = this.db('articles as a').leftJoin('categories as c', 'c.id', 'a.category_id').where('a.id', id);
+    this.selectSummary(query, true);
+    return query.first();
+  }
+
+  async slugExists(slug: string, exceptId?: number): Promise<boolean> {
+    const query = this.db('articles').where({ slug });
+    if (exceptId !== undefined) query.whereNot({ id: exceptId });
+    return Boolean(await query.first('id'));
+  }
+
+  async insert(trx: Knex.Transaction, data: ArticleWrite): Promise<number> {
+    const [row] = await trx('articles').insert({ ...data, toc: JSON.stringify(data.toc) }).returning('id');
+    return row.id as number;
+  }
+
+  async update(trx: Knex.Transaction, id: number, data: ArticleWrite): Promise<boolean> {
+    const count = await trx('articles').where({ id }).update({ ...data, toc: JSON.stringify(data.toc), updated_at: trx.fn.now() });
+    return count > 0;
+  }
+
+  async replaceTags(trx: Knex.Transaction, articleId: number, tags: string[]): Promise<void> {
+    await trx('article_tags').where({ article_id: articleId }).delete();
+    if (tags.length === 0) return;
+    await trx('tags').insert(tags.map((name) => ({ name }))).onConflict('name').ignore();
+    const rows: Array<{ id: number; name: string }> = await trx('tags').whereIn('name', tags).select('id', 'name');
+    const idByName = new Map(rows.map((row) => [row.name, row.id]));
+    await trx('article_tags').insert(tags.map((name, position) => ({ article_id: articleId, tag_id: idByName.get(name), position })));
+  }
+
+  async delete(id: number): Promise<ArticleRow | undefined> {
+    const existing = await this.findById(id);
+    if (!existing) return undefined;
+    await this.db('articles').where({ id }).delete();
+    return existing;
+  }
+
+  /** Scheduled articles whose time has come become published; returns them. */
+  async publishDue(now: Date): Promise<Array<{ id: number; slug: string; category_id: number | null }>> {
+    return this.db('articles')
+      .where('status', 'scheduled')
+      .where('published_at', '<=', now)
+      .update({ status: 'published', updated_at: this.db.fn.now() })
+      .returning(['id', 'slug', 'category_id']);
+  }
+}

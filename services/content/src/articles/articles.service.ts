@@ -1,0 +1,62 @@
+import type { ArticleDetail, ArticleList, ArticleListQuery, ArticleSummary } from '@coinmag/contracts';
+import { API_MESSAGES } from '@coinmag/contracts';
+import { NotFoundError } from '@coinmag/service-kit';
+import { pageCount } from '@coinmag/rules';
+import type { CategoriesRepository } from '../categories/categories.repository.js';
+import { toDetail, toSummary } from './article.mapper.js';
+import type { ArticlesRepository, PublicListFilter, PublicOrder } from './articles.repository.js';
+import { parseSearchTerm } from './search-grams.js';
+
+export const RELATED_LIMIT = 3;
+
+/** The public read rules: only published articles whose time has come are ever shown. */
+export class ArticlesService {
+  constructor(
+    private readonly articles: ArticlesRepository,
+    private readonly categories: CategoriesRepository,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async list(query: ArticleListQuery): Promise<ArticleList> {
+    const filter: PublicListFilter = {};
+    if (query.category) {
+      const category = await this.categories.findActiveBySlug(query.category);
+      if (!category) throw new NotFoundError(API_MESSAGES.categoryNotFound);
+      filter.categoryId = category.id;
+    }
+    if (query.search) {
+      const term = parseSearchTerm(query.search);
+      if (!term) return { articles: [], pagination: { page: query.page, limit: query.limit, pages: 0, total: 0 } };
+      filter.search = term;
+    }
+    const now = this.clock();
+    const [rows, total] = await Promise.all([
+      this.articles.listPublic(now, filter, 'latest', query.limit, (query.page - 1) * query.limit),
+      this.articles.countPublic(now, filter),
+    ]);
+    return {
+      articles: rows.map(toSummary),
+      pagination: { page: query.page, limit: query.limit, pages: pageCount(total, query.limit), total },
+    };
+  }
+
+  async ranked(order: PublicOrder, limit: number): Promise<ArticleSummary[]> {
+    const filter: PublicListFilter = { featuredOnly: order === 'featured', carouselOnly: order === 'carousel' };
+    const rows = await this.articles.listPublic(this.clock(), filter, order, limit);
+    return rows.map(toSummary);
+  }
+
+  async detail(slug: string): Promise<ArticleDetail> {
+    const now = this.clock();
+    const row = await this.articles.findPublicBySlug(slug, now);
+    if (!row) throw new NotFoundError(API_MESSAGES.articleNotFound);
+    const related = await this.articles.related(row.id, row.category_id, now, RELATED_LIMIT);
+    return toDetail(row, related);
+  }
+
+  async countView(slug: string): Promise<number> {
+    const count = await this.articles.incrementViews(slug, this.clock());
+    if (count === undefined) throw new NotFoundError(API_MESSAGES.articleNotFound);
+    return count;
+  }
+}

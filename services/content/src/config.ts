@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { logLevelSchema, nodeEnvSchema, portSchema } from '@coinmag/service-kit';
+
+export const contentConfigSchema = z.object({
+  NODE_ENV: nodeEnvSchema,
+  PORT: portSchema.default(4002),
+  LOG_LEVEL: logLevelSchema,
+  DATABASE_URL: z.string({ required_error: 'is required (postgres://user:pass@host:5432/db)' }).url(),
+  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('content'),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.string().url().optional(),
+  MEDIA_URL: z.string().url().default('http://127.0.0.1:4003'),
+  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY_FILE: z.string().optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('false'),
+});
+export type ContentConfig = z.infer<typeof contentConfigSchema>;

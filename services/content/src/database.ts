@@ -1,0 +1,12 @@
+import { createDatabase, migrateLatest } from '@coinmag/service-kit';
+import type { Knex } from 'knex';
+import type { ContentConfig } from './config.js';
+import { migrations } from './db/migrations/index.js';
+
+export function openDatabase(config: Pick<ContentConfig, 'DATABASE_URL' | 'DB_SCHEMA' | 'DB_POOL_MAX'>): Knex {
+  return createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+}
+
+export function migrateContent(db: Knex, schema: string): Promise<string[]> {
+  return migrateLatest(db, schema, migrations);
+}

@@ -1,0 +1,8 @@
+import type { NamedMigration } from '@coinmag/service-kit';
+import * as createCategories from './20260101000001_create_categories.js';
+import * as createArticles from './20260101000002_create_articles.js';
+import * as createTags from './20260101000003_create_tags.js';
+import * as createArticleSearch from './20260101000004_create_article_search.js';
+import * as createSettings from './20260101000005_create_settings.js';
+
+export const migrations: NamedMigration[] = [createCategories, createArticles, createTags, createArticleSearch, createSettings];
