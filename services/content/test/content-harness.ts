@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Knex } from 'knex';
+import { createLogger } from '@coinmag/service-kit';
+import { createTestDatabase, type TestDatabase } from '@coinmag/service-kit/testing';
+import { createApp, type ContentDeps } from '../src/app.js';
+import { migrateContent, openDatabase } from '../src/database.js';
+import { ArticlesRepository } from '../src/articles/articles.repository.js';
+import { toArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
+
+export interface ContentHarness {
+  url: string;
+  db: Knex;
+  setNow(date: Date): void;
+  get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/** The real content app over a fresh Postgres database, listening on a free port. */
+export async function startContent(extra: Partial<ContentDeps> = {}): Promise<ContentHarness> {
+  const database: TestDatabase = await createTestDatabase('cm_content');
+  const db = openDatabase({ DATABASE_URL: database.url, DB_SCHEMA: 'content', DB_POOL_MAX: 5 });
+  await migrateContent(db, 'content');
+  let now: Date | undefined;
+  const app = createApp({ db, log: createLogger('content-test', 'silent'), clock: () => now ?? new Date(), ...extra });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    db,
+    setNow: (date) => {
+      now = date;
+    },
+    async get(path, init) {
+      const res = await fetch(url + path, init);
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+
+export async function insertCategory(db: Knex, overrides: Record<string, unknown> = {}): Promise<number> {
+  counter += 1;
+  const [row] = await db('categories')
+    .insert({ name: `分類${counter}`, slug: `cat-${counter}`, is_active: true, show_in_header: true, sort_order: counter, ...overrides })
+    .returning('id');
+  return row.id;
+}
+
+export async function insertArticle(db: Knex, overrides: Partial<ArticleFields> = {}): Promise<{ id: number; slug: string }> {
+  counter += 1;
+  const fields: ArticleFields = {
+    title: `文章 ${counter}`,
+    slug: `article-${counter}`,
+    content: `<h2>段落</h2><p>內文 ${counter}</p>`,
+    excerpt: '',
+    category_id: null,
+    status: 'published',
+    is_featured: false,
+    is_popular: false,
+    is_carousel: false,
+    carousel_order: null,
+    meta_title: '',
+    meta_description: '',
+    featured_image: null,
+    tags: [],
+    published_at: new Date(Date.now() - counter * 60_000),
+    ...overrides,
+  };
+  const repository = new ArticlesRepository(db);
+  const id = await db.transaction(async (trx) => {
+    const newId = await repository.insert(trx, toArticleWrite(fields));
+    await repository.replaceTags(trx, newId, fields.tags);
+    return newId;
+  });
+  return { id, slug: fields.slug };
+}
