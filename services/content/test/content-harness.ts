@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Knex } from 'knex';
 import { createLogger } from '@coinmag/service-kit';
-import { createTestDatabase, type TestDatabase } from '@coinmag/service-kit/testing';
+import { createTestDatabase, createTestSigningKeys, signTestAdminToken, type TestDatabase } from '@coinmag/service-kit/testing';
+import { MediaServiceCoverStore } from '../src/articles/cover-store.js';
 import { createApp, type ContentDeps } from '../src/app.js';
 import { migrateContent, openDatabase } from '../src/database.js';
 import { ArticlesRepository } from '../src/articles/articles.repository.js';
@@ -10,6 +11,9 @@ import { toArticleWrite, type ArticleFields } from '../src/articles/article-writ
 
 export interface ContentHarness {
   url: string;
+  /** A valid admin token for the harness's key pair. */
+  token: string;
+  privateKey: string;
   db: Knex;
   setNow(date: Date): void;
   get(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
@@ -22,13 +26,24 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
   const db = openDatabase({ DATABASE_URL: database.url, DB_SCHEMA: 'content', DB_POOL_MAX: 5 });
   await migrateContent(db, 'content');
   let now: Date | undefined;
-  const app = createApp({ db, log: createLogger('content-test', 'silent'), clock: () => now ?? new Date(), ...extra });
+  const keys = createTestSigningKeys();
+  const app = createApp({
+    db,
+    log: createLogger('content-test', 'silent'),
+    clock: () => now ?? new Date(),
+    publicKey: keys.publicKey,
+    // Nothing listens on port 9: a cover upload meets a media service that is down.
+    covers: new MediaServiceCoverStore('http://127.0.0.1:9'),
+    ...extra,
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    token: signTestAdminToken(keys.privateKey),
+    privateKey: keys.privateKey,
     db,
     setNow: (date) => {
       now = date;

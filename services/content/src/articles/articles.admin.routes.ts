@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { bearerToken, parseInput, readMultipart } from '@coinmag/service-kit';
+import { ARTICLE_LIMITS } from '@coinmag/contracts';
+import { adminRouter, idParam } from '../admin/admin-router.js';
+import type { AdminArticlesService } from './admin-articles.service.js';
+import { parseArticleInput } from './article-input.js';
+
+const listQuery = z.object({
+  limit: z.coerce.number({ invalid_type_error: 'limit 必須是數字' }).int().min(1, 'limit 必須介於 1 到 100').max(100, 'limit 必須介於 1 到 100').default(100),
+  page: z.coerce.number({ invalid_type_error: 'page 必須是數字' }).int().min(1, 'page 必須大於或等於 1').default(1),
+});
+
+const MULTIPART_LIMITS = {
+  fileBytes: 50 * 1024 * 1024,
+  fieldBytes: ARTICLE_LIMITS.contentBytes + 1024,
+  fields: 30,
+  files: 1,
+  fileTooLargeMessage: '檔案過大，請選擇較小的圖片',
+};
+
+/** /api/articles/admin… : the back office's article calls (multipart writes, SPEC.md §7). */
+export function adminArticleRoutes(service: AdminArticlesService, publicKey: string) {
+  const router = adminRouter('/api/articles/admin', publicKey);
+
+  router.get('/all', async (ctx) => {
+    const { limit, page } = parseInput(listQuery, ctx.query);
+    ctx.body = await service.list(limit, page);
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = await service.get(idParam(ctx.params.id));
+  });
+
+  const write = async (ctx: Parameters<Parameters<typeof router.post>[1]>[0], id?: number) => {
+    const { fields, files } = await readMultipart(ctx, MULTIPART_LIMITS);
+    const input = parseArticleInput(fields);
+    const cover = files.find((file) => file.field === 'featured_image');
+    const context = { token: bearerToken(ctx.get('authorization')) ?? '', requestId: ctx.state.requestId, ...(cover ? { cover } : {}) };
+    return id === undefined ? service.create(input, context) : service.update(id, input, context);
+  };
+
+  router.post('/', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await write(ctx);
+  });
+
+  router.put('/:id', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    ctx.body = await write(ctx, id);
+  });
+
+  router.delete('/:id', async (ctx) => {
+    await service.delete(idParam(ctx.params.id));
+    ctx.body = { message: '已刪除' };
+  });
+
+  return router;
+}
