@@ -6,7 +6,7 @@ import { proxyByRouteTable } from './proxy/proxy.js';
 import { securityHeaders } from './security-headers.js';
 
 export interface GatewayDeps {
-  config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'>;
+  config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> & { TRUSTED_PROXY_HOPS?: number };
   log: Logger;
   /** Checks admin tokens before admin calls are proxied (the auth issue supplies it). */
   adminGuard?: Middleware;
@@ -16,7 +16,10 @@ export interface GatewayDeps {
 
 export function createGatewayApp({ config, log, adminGuard, frontends }: GatewayDeps): Koa {
   const app = new Koa();
-  app.proxy = true;
+  // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
+  const hops = config.TRUSTED_PROXY_HOPS ?? 0;
+  app.proxy = hops > 0;
+  app.maxIpsCount = hops;
   app.use(securityHeaders());
   app.use(requestContext(log));
   app.use(errorMiddleware());

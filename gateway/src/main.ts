@@ -1,11 +1,19 @@
 import { ConfigError, createLogger, listen, loadConfig, shutdownOnSignals } from '@coinmag/service-kit';
 import { createGatewayApp } from './app.js';
-import { gatewayConfigSchema } from './config.js';
+import { createAdminGuard } from './admin-guard.js';
+import { frontendsFromEnv } from './frontends/serve-frontends.js';
+import { gatewayConfigSchema, loadTokenPublicKey } from './config.js';
 
 async function main() {
   const config = loadConfig(gatewayConfigSchema);
   const log = createLogger('gateway', config.LOG_LEVEL);
-  const app = createGatewayApp({ config, log });
+  const adminGuard = createAdminGuard({
+    publicKey: loadTokenPublicKey(config),
+    authUrl: config.AUTH_URL,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    confirmCacheMs: config.ADMIN_CONFIRM_CACHE_MS,
+  });
+  const app = createGatewayApp({ config, log, adminGuard, frontends: frontendsFromEnv(config.CONTENT_URL, log) });
   const running = await listen(app, config.PORT);
   log.info({ port: running.port }, 'gateway listening');
   shutdownOnSignals(running, log, []);

@@ -106,3 +106,29 @@ describe('gateway proxy', () => {
     }
   });
 });
+
+describe('client address', () => {
+  it('ignores a client-sent X-Forwarded-For unless proxies are trusted, and passes the real one on', async () => {
+    const seenHeaders: string[] = [];
+    const upstreamServer = createServer((req, res) => {
+      seenHeaders.push(String(req.headers['x-forwarded-for']));
+      res.end('{}');
+    });
+    const contentUrl = await listen(upstreamServer);
+    const build = (hops: number) =>
+      createGatewayApp({
+        config: { CONTENT_URL: contentUrl, AUTH_URL: contentUrl, MEDIA_URL: contentUrl, UPSTREAM_TIMEOUT_MS: 1000, UPLOAD_TIMEOUT_MS: 1000, TRUSTED_PROXY_HOPS: hops },
+        log: createLogger('gateway-test', 'silent'),
+      });
+    for (const [hops, expected] of [[0, '127.0.0.1'], [1, '203.0.113.9']] as const) {
+      const server = createServer(build(hops).callback());
+      const url = await listen(server);
+      await fetch(`${url}/api/articles`, { headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } });
+      expect(seenHeaders.pop()).toBe(expected);
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+    upstreamServer.closeAllConnections();
+    await new Promise((r) => upstreamServer.close(r));
+  });
+});

@@ -2,25 +2,39 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** Remotes first, then the shell (the order does not matter at run time, only for log readability). */
 const FRONTENDS = ['public', 'admin', 'shell'];
+/** Workspace packages whose sources end up inside the bundles. */
+const SHARED_SOURCES = ['packages/rules/src', 'packages/contracts/src'];
+const BUILD_INPUTS = ['src', 'webpack.config.mjs', 'webpack.config.js', 'build.mjs', 'package.json'];
 
-function newestMtime(dir: string): number {
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry.name)));
   }
   return newest;
 }
 
-/** Builds each micro-frontend whose dist/ is missing or older than its sources. */
-export function ensureFrontendsBuilt(root: string): void {
+/** When the last build finished: the oldest of the files that mark a complete build. */
+function builtAt(dist: string): number {
+  const markers = ['remoteEntry.js', 'index.html'].map((name) => join(dist, name)).filter((file) => existsSync(file));
+  if (markers.length === 0) return 0;
+  return Math.min(...markers.map((file) => statSync(file).mtimeMs));
+}
+
+/** Builds each micro-frontend whose dist/ is missing or older than its sources (or the shared packages). */
+export function ensureFrontendsBuilt(root: string, force = false): void {
+  const sharedNewest = Math.max(...SHARED_SOURCES.map((dir) => newestMtime(join(root, dir))));
   for (const name of FRONTENDS) {
     const dir = join(root, 'frontends', name);
     if (!existsSync(join(dir, 'webpack.config.js')) && !existsSync(join(dir, 'webpack.config.mjs'))) continue;
-    const dist = join(dir, 'dist');
-    const sourcesChanged = !existsSync(dist) || newestMtime(join(dir, 'src')) > statSync(dist).mtimeMs;
-    if (!sourcesChanged) continue;
+    const sourcesNewest = Math.max(sharedNewest, ...BUILD_INPUTS.map((input) => newestMtime(join(dir, input))));
+    if (!force && builtAt(join(dir, 'dist')) > sourcesNewest) continue;
     console.log(`building frontends/${name} …`);
     const result = spawnSync('npm', ['run', 'build', '-w', `frontends/${name}`], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`building frontends/${name} failed`);

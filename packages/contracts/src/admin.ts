@@ -9,6 +9,10 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** Public: lets the login form show the default-credentials hint only while it is still true. */
+export const loginHintResponseSchema = z.object({ usingDefaultPassword: z.boolean() });
+export type LoginHintResponse = z.infer<typeof loginHintResponseSchema>;
+
 export const adminSchema = z.object({ id: z.number().int(), username: z.string() });
 export const verifyResponseSchema = z.object({ admin: adminSchema, usingDefaultPassword: z.boolean() });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
@@ -18,6 +22,10 @@ export const passwordChangeSchema = z.object({
   currentPassword: z.string({ required_error: '請輸入目前密碼' }).min(1, '請輸入目前密碼').max(1000),
   newPassword: z.string({ required_error: '請輸入新密碼' }).min(PASSWORD_MIN_LENGTH, `新密碼至少 ${PASSWORD_MIN_LENGTH} 個字元`).max(1000),
 });
+export type PasswordChangeRequest = z.infer<typeof passwordChangeSchema>;
+/** A password change ends every older token; the answer carries a fresh one for this session. */
+export const passwordChangeResponseSchema = loginResponseSchema;
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema>;
 
 export const adminStatsSchema = z.object({
   totalArticles: z.number().int(),

@@ -10,3 +10,4 @@ export * from './health.js';
 export * from './server.js';
 export * from './database.js';
 export * from './admin-token.js';
+export * from './media-client.js';

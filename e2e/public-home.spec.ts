@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { waitForPublicPage } from './support/site';
+
+test.describe('a visitor on the home page', () => {
+  test('sees the latest, popular, featured and more-articles sections', async ({ page }) => {
+    await page.goto('/');
+    await waitForPublicPage(page);
+    await expect(page.getByRole('heading', { name: '最新文章' })).toBeVisible();
+    await expect(page.getByTestId('latest-articles').getByTestId('article-card')).toHaveCount(8);
+    await expect(page.getByTestId('latest-articles').locator('time').first()).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+    await expect(page.getByRole('link', { name: '查看更多' }).first()).toHaveAttribute('href', '/articles');
+
+    await expect(page.getByRole('heading', { name: '熱門文章' })).toBeVisible();
+    await expect(page.getByTestId('popular-articles').locator('li')).toHaveCount(5);
+    await expect(page.locator('a[href="/category/popular"]', { hasText: '查看更多' })).toBeVisible();
+
+    const featured = page.getByTestId('featured-article');
+    await expect(page.getByRole('heading', { name: '精選文章' })).toBeVisible();
+    await expect(featured).toContainText(/\d[\d,]* 次瀏覽/);
+    const excerpt = (await featured.locator('p').first().textContent()) ?? '';
+    expect(Array.from(excerpt.replace(/\.\.\.$/, '')).length).toBeLessThanOrEqual(200);
+
+    await expect(page.getByRole('heading', { name: '更多文章' })).toBeVisible();
+    await expect(page.getByTestId('more-articles').getByTestId('article-card')).toHaveCount(10);
+  });
+
+  test('moves the carousel with its arrows and dots', async ({ page }) => {
+    await page.goto('/');
+    await waitForPublicPage(page);
+    const carousel = page.getByTestId('carousel');
+    await expect(carousel).toBeVisible();
+    const dots = carousel.getByRole('button', { name: /^第 \d+ 則/ });
+    const count = await dots.count();
+    expect(count).toBeGreaterThan(1);
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+
+    await carousel.getByRole('button', { name: '下一則' }).click();
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+
+    await carousel.getByRole('button', { name: '上一則' }).click();
+    await carousel.getByRole('button', { name: '上一則' }).click();
+    // Back past the first slide lands on the last one, and the track settles on the real slide.
+    await expect(dots.nth(count - 1)).toHaveAttribute('aria-current', 'true');
+    await expect(carousel.locator('[data-position]')).toHaveAttribute('data-position', String(count));
+
+    await dots.nth(1).click();
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    const activeTitle = carousel.locator('[aria-hidden="false"] a');
+    await expect(activeTitle).toHaveCount(1);
+    await expect(activeTitle).toHaveAttribute('href', /^\/article\//);
+  });
+
+  test('advances the carousel on its own every five seconds', async ({ page }) => {
+    await page.goto('/');
+    await waitForPublicPage(page);
+    const dots = page.getByTestId('carousel').getByRole('button', { name: /^第 \d+ 則/ });
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 8_000 });
+  });
+
+  test('reads more articles ten at a time until none are left', async ({ page }) => {
+    const listed = await (await page.request.get('/api/articles?limit=100')).json();
+    const latest = await (await page.request.get('/api/articles/latest?limit=8')).json();
+    const latestIds = new Set(latest.map((a: { id: number }) => a.id));
+    const expected = listed.articles.filter((a: { id: number }) => !latestIds.has(a.id)).length;
+    expect(expected).toBeGreaterThan(20);
+
+    await page.goto('/');
+    await waitForPublicPage(page);
+    const cards = page.getByTestId('more-articles').getByTestId('article-card');
+    const button = page.getByRole('button', { name: '閱讀更多' });
+    await expect(cards).toHaveCount(10);
+    await button.click();
+    await expect(button).toBeDisabled();
+    await expect(cards).toHaveCount(20);
+    while ((await cards.count()) < expected) {
+      const before = await cards.count();
+      await button.click();
+      await expect(cards).toHaveCount(Math.min(expected, before + 10));
+    }
+    await expect(button).toHaveCount(0);
+    await expect(cards).toHaveCount(expected);
+  });
+
+  test('shows the footer with the blurb, about-us links and copyright', async ({ page }) => {
+    await page.goto('/');
+    await waitForPublicPage(page);
+    const footer = page.locator('footer');
+    await expect(footer).toContainText('幫助更多新手快速掌握最新的加密貨幣趨勢與資訊');
+    await expect(footer).toContainText('關於我們');
+    for (const name of ['加入社群', '追蹤我們']) {
+      const link = footer.getByRole('link', { name });
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+    }
+    const settings = await (await page.request.get('/api/settings')).json();
+    await expect(footer).toContainText(`© 2024 ${settings.site_title} 版權所有`);
+    await expect(footer.getByRole('link', { name: '首頁' })).toHaveAttribute('href', '/');
+    await expect(footer.getByRole('link', { name: '搜尋' })).toHaveAttribute('href', '/search');
+  });
+
+  test('gets a server-written head with title, description, canonical and Open Graph', async ({ request }) => {
+    const res = await request.get('/');
+    expect(res.headers()['cache-control']).toBe('no-cache');
+    const html = await res.text();
+    const settings = await (await request.get('/api/settings')).json();
+    expect(html).toContain(`<title>${settings.site_title}</title>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/"/);
+    expect(html).toContain('<meta property="og:type" content="website"');
+  });
+});

@@ -1,0 +1,40 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createTestDatabase } from '../../packages/service-kit/src/testing/test-database';
+import { startStack } from '../../scripts/stack/stack';
+import { E2E_GATEWAY_PORT, E2E_SERVICES_BASE_PORT } from './ports';
+
+/**
+ * Starts the whole site the way `npm start` does (migrations, demo seed, built frontends,
+ * services, gateway) on a fresh database of the machine's Postgres; tears it all down after.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const root = resolve(import.meta.dirname, '..', '..');
+  const database = await createTestDatabase('cm_e2e');
+  const dataDir = await mkdtemp(join(tmpdir(), 'coinmag-e2e-'));
+  const started = Date.now();
+  try {
+    const stack = await startStack({
+      root,
+      databaseUrl: database.url,
+      redisUrl: process.env.REDIS_URL,
+      dataDir,
+      gatewayPort: E2E_GATEWAY_PORT,
+      basePort: E2E_SERVICES_BASE_PORT,
+      seedDemo: true,
+      buildFrontends: true,
+      quiet: process.env.E2E_VERBOSE !== 'true',
+    });
+    console.log(`e2e stack up at ${stack.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return async () => {
+      await stack.stop();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  } catch (err) {
+    await database.drop().catch(() => {});
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}

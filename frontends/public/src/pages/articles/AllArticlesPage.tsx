@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ArticleList } from '@coinmag/contracts';
+import { fetchArticles } from '../../api/articles';
+import { isAbort } from '../../api/http';
+import { Spinner } from '../../components/Spinner';
+import { EmptyState } from '../../components/EmptyState';
+import { ArticleCard } from '../../components/ArticleCard';
+import { Pager } from '../../components/Pager';
+import { usePageMeta } from '../../meta/use-page-meta';
+import { useSite } from '../../site-context';
+import { pageFromParam } from './page-param';
+import styles from '../page.module.css';
+
+export const ALL_ARTICLES_PAGE_SIZE = 20;
+export const ALL_ARTICLES_EXCERPT = 200;
+
+export function AllArticlesPage() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParam(params.get('page'));
+  const { settings } = useSite();
+  const [list, setList] = useState<ArticleList | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  usePageMeta({
+    title: page > 1 ? `所有文章（第 ${page} 頁）` : '所有文章',
+    description: settings.site_description,
+    path: page > 1 ? `/articles?page=${page}` : '/articles',
+    breadcrumbs: [{ name: '首頁', path: '/' }, { name: '所有文章', path: '/articles' }],
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    fetchArticles({ page, limit: ALL_ARTICLES_PAGE_SIZE }, controller.signal).then(setList, (err: unknown) => {
+      if (isAbort(err)) return;
+      console.error('載入資料失敗', err);
+      setFailed(true);
+    });
+    return () => controller.abort();
+  }, [page]);
+
+  const goTo = (next: number) => {
+    setParams(next > 1 ? { page: String(next) } : {});
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.pageTitle}>所有文章</h1>
+      {failed ? (
+        <EmptyState title="載入資料失敗" note="請稍後再試" homeLink />
+      ) : !list || list.pagination.page !== page ? (
+        <Spinner label="載入內容中…" />
+      ) : (
+        <>
+          <p className={styles.pageLead} data-testid="articles-total">共 {list.pagination.total} 篇文章</p>
+          {list.articles.length === 0 ? (
+            <EmptyState title="暫無文章" />
+          ) : (
+            <div className={styles.list} data-testid="all-articles">
+              {list.articles.map((article, index) => (
+                <ArticleCard key={article.id} article={article} layout="row" excerptLength={ALL_ARTICLES_EXCERPT} showViews linkText="閱讀全文" priority={index === 0} headingLevel="h2" />
+              ))}
+            </div>
+          )}
+          <Pager page={page} pages={list.pagination.pages} onChange={goTo} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { ArticleSummary } from '@coinmag/contracts';
+import { fetchArticles, fetchCategories, fetchLatest, fetchPopular } from '../../api/articles';
+import { isAbort } from '../../api/http';
+import { Spinner } from '../../components/Spinner';
+import { EmptyState } from '../../components/EmptyState';
+import { ArticleCard } from '../../components/ArticleCard';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { Pager } from '../../components/Pager';
+import { usePageMeta } from '../../meta/use-page-meta';
+import { useSite } from '../../site-context';
+import { pageFromParam } from '../articles/page-param';
+import styles from '../page.module.css';
+
+export const CATEGORY_PAGE_SIZE = 12;
+
+/** The special slugs list popular or latest articles instead of a category. */
+const SPECIAL: Record<string, { name: string; load: (signal: AbortSignal) => Promise<ArticleSummary[]> }> = {
+  popular: { name: '熱門文章', load: (signal) => fetchPopular(CATEGORY_PAGE_SIZE, signal) },
+  latest: { name: '最新文章', load: (signal) => fetchLatest(CATEGORY_PAGE_SIZE, signal) },
+};
+
+type State =
+  | { status: 'loading' }
+  | { status: 'unknown' }
+  | { status: 'failed' }
+  | { status: 'ready'; name: string; description: string; articles: ArticleSummary[]; pages: number };
+
+async function loadCategory(slug: string, page: number, signal: AbortSignal): Promise<State> {
+  const special = SPECIAL[slug];
+  if (special) return { status: 'ready', name: special.name, description: '', articles: await special.load(signal), pages: 1 };
+  const categories = await fetchCategories(signal);
+  const category = categories.find((c) => c.slug === slug);
+  if (!category) return { status: 'unknown' };
+  const list = await fetchArticles({ category: slug, page, limit: CATEGORY_PAGE_SIZE }, signal);
+  return { status: 'ready', name: category.name, description: category.description, articles: list.articles, pages: list.pagination.pages };
+}
+
+export function CategoryPage() {
+  const { slug = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParam(params.get('page'));
+  const { settings } = useSite();
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    loadCategory(slug, page, controller.signal).then(setState, (err: unknown) => {
+      if (isAbort(err)) return;
+      console.error('載入資料失敗', err);
+      setState({ status: 'failed' });
+    });
+    return () => controller.abort();
+  }, [slug, page]);
+
+  const path = `/category/${encodeURIComponent(slug)}`;
+  usePageMeta(
+    state.status === 'ready'
+      ? { title: state.name, description: state.description || settings.site_description, path, breadcrumbs: [{ name: '首頁', path: '/' }, { name: state.name, path }] }
+      : state.status === 'unknown'
+        ? { title: '分類不存在', description: settings.site_description, path, noIndex: true }
+        : null,
+  );
+
+  if (state.status === 'loading') return <Spinner label="載入內容中…" />;
+  if (state.status === 'unknown')
+    return (
+      <div className={styles.page}>
+        <EmptyState title="分類不存在" homeLink />
+      </div>
+    );
+  if (state.status === 'failed')
+    return (
+      <div className={styles.page}>
+        <EmptyState title="載入資料失敗" note="請稍後再試" homeLink />
+      </div>
+    );
+  return (
+    <div className={styles.page}>
+      <Breadcrumbs items={[{ name: '首頁', path: '/' }, { name: state.name, path }]} />
+      <h1 className={styles.pageTitle}>{state.name}</h1>
+      {state.description && <p className={styles.pageLead}>{state.description}</p>}
+      {state.articles.length === 0 ? (
+        <EmptyState title="暫無文章" />
+      ) : (
+        <div className={styles.grid} data-testid="category-articles">
+          {state.articles.map((article, index) => (
+            <ArticleCard key={article.id} article={article} excerptLength={100} showViews linkText="閱讀更多" priority={index === 0} headingLevel="h2" />
+          ))}
+        </div>
+      )}
+      <Pager
+        page={page}
+        pages={state.pages}
+        onChange={(next) => {
+          setParams(next > 1 ? { page: String(next) } : {});
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ArticleSummary } from '@coinmag/contracts';
+import { cardExcerpt } from '@coinmag/rules';
+import { Spinner } from '../../components/Spinner';
+import { ArticleCard, articleHref } from '../../components/ArticleCard';
+import { CategoryBadge, PublishedDate, ViewCount } from '../../components/ArticleFacts';
+import { SmartImage } from '../../components/SmartImage';
+import { usePageMeta } from '../../meta/use-page-meta';
+import { useSite } from '../../site-context';
+import { Carousel } from './Carousel';
+import { MoreArticles } from './MoreArticles';
+import { FEATURED_EXCERPT } from './more-articles';
+import { loadHome, type HomeData } from './load-home';
+import pageStyles from '../page.module.css';
+import styles from './home.module.css';
+
+function FeaturedArticle({ article }: { article: ArticleSummary }) {
+  const href = articleHref(article.slug);
+  return (
+    <section className={styles.section} aria-labelledby="featured-article">
+      <div className={pageStyles.sectionHead}>
+        <h2 id="featured-article" className={pageStyles.sectionTitle}>精選文章</h2>
+      </div>
+      <article className={styles.featured} data-testid="featured-article">
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <SmartImage src={article.featured_image} alt={article.title} width={1200} height={630} sizes="(min-width: 1024px) 560px, 100vw" />
+        </Link>
+        <div className={styles.featuredBody}>
+          <CategoryBadge name={article.category_name} />
+          <h3 className={styles.featuredTitle}>
+            <Link to={href}>{article.title}</Link>
+          </h3>
+          <p className={styles.featuredExcerpt}>{cardExcerpt(article.excerpt, article.content_text, FEATURED_EXCERPT)}</p>
+          <div className={styles.featuredFacts}>
+            <PublishedDate value={article.published_at} />
+            <ViewCount count={article.view_count} />
+          </div>
+        </div>
+      </article>
+    </section>
+  );
+}
+
+export function HomePage() {
+  const { settings, SidebarAd } = useSite();
+  const [data, setData] = useState<HomeData | null>(null);
+  usePageMeta({ description: settings.site_description || '幫助更多新手快速掌握最新的加密貨幣趨勢與資訊', path: '/', type: 'website' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadHome(controller.signal).then(setData, (err: unknown) => {
+      if ((err as Error).name !== 'AbortError') {
+        console.error(err);
+        setData({ carousel: [], latest: [], popular: [], featured: null, more: [] });
+      }
+    });
+    return () => controller.abort();
+  }, []);
+
+  if (!data) return <Spinner label="載入內容中…" />;
+  return (
+    <div className={pageStyles.page}>
+      <h1 className={styles.visuallyHidden}>{settings.site_title}</h1>
+      {data.carousel.length > 0 && <Carousel items={data.carousel} />}
+      <div className={styles.homeGrid}>
+        <section className={styles.section} aria-labelledby="latest-articles">
+          <div className={pageStyles.sectionHead}>
+            <h2 id="latest-articles" className={pageStyles.sectionTitle}>最新文章</h2>
+            <Link to="/articles" className={pageStyles.viewMore}>查看更多</Link>
+          </div>
+          <div className={styles.latestList} data-testid="latest-articles">
+            {data.latest.map((article) => (
+              <ArticleCard key={article.id} article={article} layout="compact" />
+            ))}
+          </div>
+        </section>
+        <aside className={styles.sidebar}>
+          <section className={styles.sideBox} aria-labelledby="popular-articles">
+            <div className={pageStyles.sectionHead}>
+              <h2 id="popular-articles" className={pageStyles.sectionTitle}>熱門文章</h2>
+              <Link to="/category/popular" className={pageStyles.viewMore}>查看更多</Link>
+            </div>
+            <ol className={styles.popularList} data-testid="popular-articles">
+              {data.popular.map((article, index) => (
+                <li key={article.id} className={styles.popularItem}>
+                  <span className={styles.rank} aria-hidden="true">{index + 1}</span>
+                  <div>
+                    <Link to={articleHref(article.slug)} className={styles.popularTitle}>{article.title}</Link>
+                    <div className={styles.popularFacts}>
+                      <ViewCount count={article.view_count} />
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <SidebarAd />
+        </aside>
+      </div>
+      {data.featured && <FeaturedArticle article={data.featured} />}
+      <MoreArticles articles={data.more} />
+    </div>
+  );
+}

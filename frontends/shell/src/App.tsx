@@ -1,0 +1,74 @@
+import { useEffect, type ComponentType } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import type { Settings } from '@coinmag/contracts';
+import { Header } from './layout/Header';
+import { Footer } from './layout/Footer';
+import { Spinner } from './layout/Spinner';
+import { AdSlot } from './ads/AdSlot';
+import { isAdFreePath } from './ads/ad-paths';
+import { adsWereInjected, injectAdNetwork } from './ads/inject-markup';
+import { RemoteRoute } from './mf/RemoteRoute';
+import { useSettings } from './settings/settings-store';
+import styles from './layout/layout.module.css';
+
+/** What the public remote's PublicApp receives from the shell. */
+export interface PublicAppProps {
+  settings: Settings;
+  SidebarAd: ComponentType<{ className?: string }>;
+}
+
+function SidebarAd({ className }: { className?: string }) {
+  const markup = useSettings((state) => state.settings?.sidebar_ad_script);
+  return <AdSlot markup={markup} placement="sidebar" className={className} />;
+}
+
+function PublicLayout() {
+  const settings = useSettings((state) => state.settings);
+  const load = useSettings((state) => state.load);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    if (settings?.google_adsense_id && !isAdFreePath(pathname)) injectAdNetwork(settings.google_adsense_id);
+  }, [settings?.google_adsense_id, pathname]);
+
+  if (!settings) return <Spinner label="載入內容中…" />;
+  return (
+    <>
+      <a href="#main" className={styles.visuallyHidden}>跳到主要內容</a>
+      <Header siteTitle={settings.site_title} />
+      <AdSlot markup={settings.header_ad_script} placement="header" />
+      <main id="main" className={styles.main}>
+        <RemoteRoute<PublicAppProps> alias="public" exposed="./PublicApp" props={{ settings, SidebarAd }} />
+      </main>
+      <Footer settings={settings} />
+    </>
+  );
+}
+
+function AdminArea() {
+  useEffect(() => {
+    document.title = '管理後台';
+  }, []);
+  return <RemoteRoute<Record<string, never>> alias="admin" exposed="./AdminApp" props={{}} />;
+}
+
+export function App() {
+  const { pathname } = useLocation();
+  const adFree = isAdFreePath(pathname);
+
+  // Ad scripts may have added nodes and timers anywhere; a full load is the only way to be rid of them.
+  useEffect(() => {
+    if (adFree && adsWereInjected()) window.location.reload();
+  }, [adFree]);
+
+  return (
+    <Routes>
+      <Route path="/admin/*" element={<AdminArea />} />
+      <Route path="*" element={<PublicLayout />} />
+    </Routes>
+  );
+}

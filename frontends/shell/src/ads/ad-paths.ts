@@ -1,0 +1,8 @@
+/** Ads and analytics never render, nor load, on a path that mentions the back office. */
+export function isAdFreePath(pathname: string): boolean {
+  return /admin|dashboard|backend/i.test(pathname);
+}
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}

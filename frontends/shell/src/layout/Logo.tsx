@@ -1,0 +1,22 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import logoUrl from './logo.svg';
+import styles from './layout.module.css';
+
+/** The logo image, or a letter tile from the site title when the image cannot load. */
+export function Logo({ siteTitle }: { siteTitle: string }) {
+  const [failed, setFailed] = useState(false);
+  const letter = Array.from(siteTitle.trim())[0] ?? 'C';
+  return (
+    <Link to="/" className={styles.logo} aria-label={`${siteTitle} 首頁`}>
+      {failed ? (
+        <span className={styles.letterTile} aria-hidden="true" data-testid="logo-letter">
+          {letter}
+        </span>
+      ) : (
+        <img src={logoUrl} alt="" width={36} height={36} className={styles.logoImage} onError={() => setFailed(true)} />
+      )}
+      <span className={styles.logoText}>{siteTitle}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,42 @@
+import { create } from 'zustand';
+import type { Settings } from '@coinmag/contracts';
+
+export const DEFAULT_SETTINGS: Settings = {
+  site_title: '幣誌 CoinMag',
+  site_description: '幫助更多新手快速掌握最新的加密貨幣趨勢與資訊',
+  google_adsense_id: '',
+  header_ad_script: '',
+  sidebar_ad_script: '',
+  footer_ad_script: '',
+};
+
+interface SettingsState {
+  settings: Settings | null;
+  load: () => Promise<void>;
+}
+
+/** Settings the gateway wrote into the page, so the first paint needs no extra round trip. */
+function inlineSettings(): Settings | null {
+  const node = document.getElementById('coinmag-settings');
+  if (!node?.textContent) return null;
+  try {
+    return { ...DEFAULT_SETTINGS, ...(JSON.parse(node.textContent) as Partial<Settings>) };
+  } catch {
+    return null;
+  }
+}
+
+export const useSettings = create<SettingsState>((set, get) => ({
+  settings: inlineSettings(),
+  load: async () => {
+    if (get().settings) return;
+    try {
+      const res = await fetch('/api/settings');
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      set({ settings: { ...DEFAULT_SETTINGS, ...((await res.json()) as Partial<Settings>) } });
+    } catch (err) {
+      console.error('載入資料失敗', err);
+      set({ settings: DEFAULT_SETTINGS });
+    }
+  },
+}));

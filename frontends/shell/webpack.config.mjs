@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { EsbuildPlugin } from 'esbuild-loader';
+import { sharedSingletons } from './federation.shared.mjs';
+
+const here = import.meta.dirname;
+
+export default (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    entry: './src/index.tsx',
+    output: {
+      path: resolve(here, 'dist'),
+      publicPath: '/mf/shell/',
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: 'coinmag_shell',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    module: {
+      rules: [
+        { test: /\.[cm]?[jt]sx?$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
+        {
+          test: /\.module\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            { loader: 'css-loader', options: { modules: { namedExport: false, exportLocalsConvention: 'as-is', localIdentName: production ? 'sh-[hash:base64:6]' : 'sh-[local]-[hash:base64:4]' } } },
+          ],
+        },
+        { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(svg|png|webp|jpe?g)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: { minimizer: [new EsbuildPlugin({ target: 'es2020', css: true })] },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+      new HtmlWebpackPlugin({ template: './src/index.html', filename: 'index.html', inject: 'body', scriptLoading: 'defer', minify: false }),
+      new ModuleFederationPlugin({
+        name: 'coinmag_shell',
+        remotes: {},
+        shared: sharedSingletons,
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [resolve(here, 'src/mf/federation-runtime-plugin.ts')],
+        experiments: { asyncStartup: true },
+        dts: false,
+        manifest: false,
+      }),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+};

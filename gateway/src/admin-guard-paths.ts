@@ -1,0 +1,51 @@
+/** Paths that only the signed-in admin may reach; each also covers everything below it. */
+export const ADMIN_PATH_PREFIXES = [
+  '/api/articles/admin',
+  '/api/categories/admin',
+  '/api/settings/admin',
+  '/api/admin/stats',
+  '/api/admin/password',
+  '/api/uploads/image',
+] as const;
+
+const MAX_DECODE_ROUNDS = 4;
+
+/**
+ * The canonical form the guard matches against: percent-decoded (repeatedly, so `%252F`
+ * cannot hide a slash), backslashes as slashes, `//` collapsed, `.` and `..` resolved
+ * (or, with `resolveDots` false, `..` kept as a literal segment), trailing slash and
+ * `;params` dropped, lower-cased. Undefined when the path cannot be decoded.
+ */
+export function normalisePath(rawPath: string, resolveDots = true): string | undefined {
+  let path = rawPath;
+  for (let round = 0; round < MAX_DECODE_ROUNDS && path.includes('%'); round += 1) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      return undefined;
+    }
+  }
+  if (path.includes('%')) return undefined;
+  const segments: string[] = [];
+  for (const rawSegment of path.replace(/\\/g, '/').split('/')) {
+    // `;jsessionid=…`-style parameters, stray whitespace and NULs are ignored by some servers.
+    const segment = rawSegment.split(';')[0]!.replace(/[\s\0]+/g, '').toLowerCase();
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..' && resolveDots) segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+/**
+ * Errs towards "admin": a path read as admin merely needs a token, one missed would skip
+ * the check. The proxy forwards the raw path, and an upstream router may not resolve `..`
+ * (`/api/articles/admin/..` could reach `/admin/:id` there), so a path counts as admin when
+ * either reading of its dot segments is, and when it cannot be decoded at all.
+ */
+export function isAdminPath(rawPath: string): boolean {
+  const forms = [normalisePath(rawPath, true), normalisePath(rawPath, false)];
+  return forms.some(
+    (path) => path === undefined || ADMIN_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+  );
+}

@@ -1,0 +1,79 @@
+import type { Settings } from '@coinmag/contracts';
+import { articleDescription, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
+import type { ContentClient } from './content-client.js';
+
+export const DEFAULT_SITE = { title: '幣誌 CoinMag', description: '幫助更多新手快速掌握最新的加密貨幣趨勢與資訊' };
+
+export interface PageHeadResult {
+  input: Omit<PageMetaInput, 'origin'>;
+  status: number;
+  settings: Settings | null;
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** What the server writes in <head> for a path (SPEC §3), from the content service when it answers quickly. */
+export async function pageHeadFor(pathname: string, search: string, content: ContentClient): Promise<PageHeadResult> {
+  if (/^\/admin(\/|$)/.test(pathname)) {
+    return { input: { siteTitle: DEFAULT_SITE.title, title: '管理後台', description: DEFAULT_SITE.description, path: pathname, noIndex: true }, status: 200, settings: null };
+  }
+  const settings = await content.settings();
+  const siteTitle = settings?.site_title || DEFAULT_SITE.title;
+  const description = settings?.site_description || DEFAULT_SITE.description;
+  const base = { siteTitle, description };
+
+  if (pathname === '/') return { input: { ...base, path: '/', type: 'website' }, status: 200, settings };
+
+  const article = /^\/article\/([^/]+)\/?$/.exec(pathname);
+  if (article) {
+    const slug = decodeSegment(article[1] ?? '');
+    const found = slug ? await content.article(slug) : 'missing';
+    if (found === 'missing') return { input: { ...base, title: '文章不存在', path: pathname, noIndex: true }, status: 404, settings };
+    if (!found) return { input: { ...base, path: pathname, type: 'article' }, status: 200, settings };
+    const path = `/article/${encodeURIComponent(found.slug)}`;
+    const categoryPath = found.category_slug ? `/category/${encodeURIComponent(found.category_slug)}` : '/articles';
+    return {
+      input: {
+        siteTitle,
+        title: found.meta_title || found.title,
+        description: articleDescription(found, description),
+        path,
+        image: found.featured_image,
+        type: 'article',
+        publishedTime: found.published_at,
+        modifiedTime: found.updated_at,
+        keywords: keywordsFromTags(found.tags),
+        articleSection: found.category_name,
+        breadcrumbs: [{ name: '首頁', path: '/' }, ...(found.category_name ? [{ name: found.category_name, path: categoryPath }] : []), { name: found.title, path }],
+      },
+      status: 200,
+      settings,
+    };
+  }
+
+  const category = /^\/category\/([^/]+)\/?$/.exec(pathname);
+  if (category) {
+    const slug = decodeSegment(category[1] ?? '') ?? '';
+    const special: Record<string, string> = { popular: '熱門文章', latest: '最新文章' };
+    const path = `/category/${encodeURIComponent(slug)}`;
+    const found = special[slug] ? undefined : (await content.categories())?.find((c) => c.slug === slug);
+    const name = special[slug] ?? found?.name;
+    if (!name) return { input: { ...base, title: '分類不存在', path, noIndex: true }, status: 200, settings };
+    return { input: { ...base, title: name, description: found?.description || description, path, breadcrumbs: [{ name: '首頁', path: '/' }, { name, path }] }, status: 200, settings };
+  }
+
+  if (pathname === '/articles') {
+    const page = /(?:^|[?&])page=(\d+)/.exec(search)?.[1];
+    const path = page && page !== '1' ? `/articles?page=${page}` : '/articles';
+    return { input: { ...base, title: page && page !== '1' ? `所有文章（第 ${page} 頁）` : '所有文章', path, breadcrumbs: [{ name: '首頁', path: '/' }, { name: '所有文章', path: '/articles' }] }, status: 200, settings };
+  }
+  if (pathname === '/search') return { input: { ...base, title: '搜尋', path: '/search', noIndex: true }, status: 200, settings };
+  return { input: { ...base, title: '找不到頁面', path: pathname, noIndex: true }, status: 404, settings };
+}
+

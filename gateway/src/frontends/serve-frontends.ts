@@ -1,0 +1,138 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context, Middleware } from 'koa';
+import type { Logger } from '@coinmag/service-kit';
+import { buildPageHead, jsonForScript, renderPageHead } from '@coinmag/rules';
+import { AssetFolder } from './static-assets.js';
+import { encode, sendEncoded } from './compression.js';
+import { ContentClient } from './content-client.js';
+import { pageHeadFor } from './page-head.js';
+
+/** The remotes the shell may load: manifest key → container name (the `name` in each remote's webpack config). */
+export const REMOTES = {
+  public: { name: 'coinmag_public', exposes: './PublicApp' },
+  admin: { name: 'coinmag_admin', exposes: './AdminApp' },
+} as const;
+export type RemoteKey = keyof typeof REMOTES;
+
+export interface FrontendsOptions {
+  /** The folder holding shell/, public/ and admin/, each with a dist/. */
+  frontendsDir: string;
+  contentUrl: string;
+  log: Logger;
+  /** How long the server-written head may wait for the content service. */
+  headTimeoutMs?: number;
+  /** Where a remote's entry lives when it is not served from here (moving a remote needs no shell rebuild). */
+  remoteEntryOverrides?: Partial<Record<RemoteKey, string>>;
+  /** Canonical origin; the request's own origin when unset. */
+  siteOrigin?: string;
+}
+
+const FOLDERS = ['shell', 'public', 'admin'] as const;
+
+function notFound(ctx: Context) {
+  ctx.status = 404;
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.body = { error: '找不到檔案' };
+}
+
+/** Koa middleware: /mf/* assets, /mf/manifest.json, and the shell HTML for every other page. */
+export function serveFrontends(options: FrontendsOptions): Middleware {
+  const folders = Object.fromEntries(FOLDERS.map((name) => [name, new AssetFolder(join(options.frontendsDir, name, 'dist'))])) as Record<(typeof FOLDERS)[number], AssetFolder>;
+  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800);
+  let template: { mtimeMs: number; html: string } | null = null;
+
+  async function shellTemplate(): Promise<string | null> {
+    const file = join(folders.shell.root, 'index.html');
+    const info = await stat(file).catch(() => null);
+    if (!info) return null;
+    if (!template || template.mtimeMs !== info.mtimeMs) template = { mtimeMs: info.mtimeMs, html: await readFile(file, 'utf8') };
+    return template.html;
+  }
+
+  async function manifest() {
+    const entries: Record<string, { name: string; entry: string }> = {};
+    for (const key of Object.keys(REMOTES) as RemoteKey[]) {
+      const override = options.remoteEntryOverrides?.[key];
+      const version = override ? null : await folders[key].versionOf('remoteEntry.js');
+      entries[key] = { name: REMOTES[key].name, entry: override ?? `/mf/${key}/remoteEntry.js${version ? `?v=${version}` : ''}` };
+    }
+    return entries;
+  }
+
+  async function sendShell(ctx: Context) {
+    const html = await shellTemplate();
+    ctx.set('Cache-Control', 'no-cache');
+    if (!html) {
+      ctx.status = 503;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = '網站前端尚未建置，請執行 npm start 或 npm run build。';
+      return;
+    }
+    const origin = (options.siteOrigin ?? ctx.origin).replace(/\/$/, '');
+    const { input, status, settings } = await pageHeadFor(ctx.path, ctx.querystring, content);
+    const remotes = await manifest();
+    const isAdmin = /^\/admin(\/|$)/.test(ctx.path);
+    const publicEntry = remotes.public?.entry;
+    const extras = [
+      `<script id="coinmag-mf-manifest" type="application/json">${jsonForScript(remotes)}</script>`,
+      settings ? `<script id="coinmag-settings" type="application/json">${jsonForScript(settings)}</script>` : '',
+      !isAdmin && publicEntry ? `<link rel="preload" as="script" href="${publicEntry}">` : '',
+    ].filter(Boolean);
+    const head = renderPageHead(buildPageHead({ ...input, origin }));
+    const page = html.replace('<!--app-head-->', `${head}\n${extras.join('\n')}`);
+    ctx.status = status;
+    ctx.type = 'text/html; charset=utf-8';
+    const body = Buffer.from(page);
+    sendEncoded(ctx, body, encode(body, false));
+  }
+
+  // Compress the built files before the first visitor asks for them.
+  setTimeout(() => {
+    void (async () => {
+      const { readdir } = await import('node:fs/promises');
+      for (const folder of Object.values(folders)) {
+        const files = await readdir(folder.root).catch(() => [] as string[]);
+        await folder.warm(files.filter((f) => /\.(js|css)$/.test(f)));
+      }
+    })().catch((err: unknown) => options.log.warn({ err }, 'warming frontend assets failed'));
+  }, 0).unref();
+
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const path = ctx.path;
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/uploads/') || path === '/healthz' || path === '/readyz') return next();
+
+    if (path === '/mf/manifest.json') {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = await manifest();
+      return;
+    }
+    if (path === '/mf' || path.startsWith('/mf/')) {
+      const [, , folder, ...rest] = path.split('/');
+      const assets = FOLDERS.includes(folder as (typeof FOLDERS)[number]) ? folders[folder as (typeof FOLDERS)[number]] : null;
+      if (!assets || rest.length === 0 || !(await assets.send(ctx, rest.join('/')))) notFound(ctx);
+      return;
+    }
+    // Anything that looks like a file (has an extension) and is not one of ours is a 404, not a page.
+    if (/\.[a-z0-9]{1,8}$/i.test(path) && !/^\/(article|category)\//.test(path)) {
+      notFound(ctx);
+      return;
+    }
+    await sendShell(ctx);
+  };
+}
+
+/** The frontends middleware as the gateway's main.ts wires it, with env-configured remote locations. */
+export function frontendsFromEnv(contentUrl: string, log: Logger): Middleware {
+  const overrides: Partial<Record<RemoteKey, string>> = {};
+  if (process.env.MF_PUBLIC_ENTRY) overrides.public = process.env.MF_PUBLIC_ENTRY;
+  if (process.env.MF_ADMIN_ENTRY) overrides.admin = process.env.MF_ADMIN_ENTRY;
+  return serveFrontends({
+    frontendsDir: process.env.FRONTENDS_DIR ?? join(import.meta.dirname, '..', '..', '..', 'frontends'),
+    contentUrl,
+    log,
+    remoteEntryOverrides: overrides,
+    siteOrigin: process.env.SITE_ORIGIN || undefined,
+  });
+}

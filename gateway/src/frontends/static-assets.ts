@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import type { Context } from 'koa';
+import { encode, isCompressible, sendEncoded, type Encoded } from './compression.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Entry files keep their name across builds, so the browser must revalidate them; everything else is content-hashed. */
+export const UNHASHED_ENTRIES = new Set(['remoteEntry.js', 'mf-manifest.json', 'index.html']);
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+interface CachedAsset {
+  mtimeMs: number;
+  body: Buffer;
+  etag: string;
+  contentType: string;
+  encoded: Encoded;
+}
+
+/** Serves the files of one frontend's dist/ folder, compressed once and kept in memory. */
+export class AssetFolder {
+  private readonly cache = new Map<string, CachedAsset>();
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  /** The absolute path of `relative` inside the folder, or null for anything that tries to leave it. */
+  pathOf(relative: string): string | null {
+    if (!relative || relative.includes('\0') || relative.split('/').some((part) => part === '..' || part === '')) return null;
+    const full = resolve(this.root, relative);
+    return full.startsWith(this.root + sep) ? full : null;
+  }
+
+  async load(relative: string): Promise<CachedAsset | null> {
+    const full = this.pathOf(relative);
+    if (!full) return null;
+    const info = await stat(full).catch(() => null);
+    if (!info?.isFile()) return null;
+    const cached = this.cache.get(full);
+    if (cached && cached.mtimeMs === info.mtimeMs) return cached;
+    const body = await readFile(full);
+    const contentType = CONTENT_TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream';
+    const asset: CachedAsset = {
+      mtimeMs: info.mtimeMs,
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+      contentType,
+      encoded: isCompressible(contentType) ? encode(body, true) : {},
+    };
+    this.cache.set(full, asset);
+    return asset;
+  }
+
+  /** A short content hash of a file, used to version unhashed entry URLs; null when it does not exist. */
+  async versionOf(relative: string): Promise<string | null> {
+    const asset = await this.load(relative);
+    return asset ? asset.etag.slice(1, 11) : null;
+  }
+
+  /** Answers the request with the file; false when there is no such file. */
+  async send(ctx: Context, relative: string): Promise<boolean> {
+    const asset = await this.load(relative);
+    if (!asset) return false;
+    const fileName = relative.slice(relative.lastIndexOf('/') + 1);
+    ctx.set('Cache-Control', UNHASHED_ENTRIES.has(fileName) ? 'no-cache' : IMMUTABLE);
+    ctx.set('ETag', asset.etag);
+    ctx.type = asset.contentType;
+    if (ctx.get('If-None-Match') === asset.etag) {
+      ctx.status = 304;
+      return true;
+    }
+    ctx.status = 200;
+    sendEncoded(ctx, asset.body, asset.encoded);
+    return true;
+  }
+
+  /** Compresses every file ahead of the first request. */
+  async warm(relatives: string[]): Promise<void> {
+    for (const relative of relatives) await this.load(relative).catch(() => null);
+  }
+}
+
+export function joinUrl(...parts: string[]): string {
+  return join(...parts).split(sep).join('/');
+}

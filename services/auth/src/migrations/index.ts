@@ -1,0 +1,5 @@
+import type { NamedMigration } from '@coinmag/service-kit';
+import { createAdmins } from './20260101130000_create_admins.js';
+
+/** In order; append, never edit a migration that has shipped. */
+export const AUTH_MIGRATIONS: NamedMigration[] = [createAdmins];

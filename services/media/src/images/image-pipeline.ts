@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { VARIANT_WIDTHS, type VariantWidth } from '@coinmag/contracts';
+
+/** The longer side of every stored image is at most this (SPEC.md §9). */
+export const MAX_LONG_SIDE = 2048;
+/** Decompression-bomb guard: 100 megapixels is past any phone camera, far below a 30000×30000 bomb. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+export type StoredExt = 'jpg' | 'png' | 'gif' | 'webp';
+export type RejectReason = 'not-image' | 'too-many-pixels' | 'corrupt';
+
+/** The bytes are not an image we accept; the route answers 400 and nothing is stored. */
+export class ImageRejectedError extends Error {
+  constructor(readonly reason: RejectReason, cause?: unknown) {
+    super(`image rejected: ${reason}`, { cause });
+    this.name = 'ImageRejectedError';
+  }
+}
+
+export interface ProcessedImage {
+  original: { data: Buffer; ext: StoredExt; width: number; height: number };
+  /** WebP variants, one per VARIANT_WIDTHS entry, none wider than the original. */
+  variants: Array<{ width: VariantWidth; data: Buffer }>;
+  /** First 32 hex digits of the SHA-256 of the stored original: the same image gets the same name. */
+  hash: string;
+}
+
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+/** Which variant widths to make and how wide each really is: never wider than the original. */
+export function variantTargets(originalWidth: number): Array<{ width: VariantWidth; actual: number }> {
+  return VARIANT_WIDTHS.map((width) => ({ width, actual: Math.min(width, originalWidth) }));
+}
+
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+
+interface Inspected {
+  format: string;
+  animated: boolean;
+  hasAlpha: boolean;
+}
+
+/** Judges the upload by its bytes only: sharp reads the header, the name and declared type play no part. */
+async function inspect(input: Buffer): Promise<Inspected> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch (err) {
+    throw new ImageRejectedError('not-image', err);
+  }
+  const format = meta.format ?? '';
+  // SVG can carry script; HEIC (HEVC) is not decodable here; AVIF is HEIF with AV1.
+  if (!ACCEPTED.has(format) || (format === 'heif' && meta.compression !== 'av1')) throw new ImageRejectedError('not-image');
+  const pages = meta.pages ?? 1;
+  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+  if (!meta.width || !frameHeight) throw new ImageRejectedError('corrupt');
+  if (meta.width * frameHeight * pages > MAX_INPUT_PIXELS) throw new ImageRejectedError('too-many-pixels');
+  return { format, animated: pages > 1 && (format === 'gif' || format === 'webp'), hasAlpha: meta.hasAlpha ?? false };
+}
+
+function storedExt({ format, hasAlpha }: Inspected): StoredExt {
+  if (format === 'jpeg') return 'jpg';
+  if (format === 'png' || format === 'gif' || format === 'webp') return format;
+  // AVIF: old browsers cannot read it, so its plain-URL form is a JPEG (PNG when transparent).
+  return hasAlpha ? 'png' : 'jpg';
+}
+
+function encode(image: sharp.Sharp, ext: StoredExt): sharp.Sharp {
+  switch (ext) {
+    case 'jpg':
+      return image.jpeg({ quality: 85, progressive: true });
+    case 'png':
+      return image.png({ compressionLevel: 8 });
+    case 'gif':
+      return image.gif();
+    case 'webp':
+      return image.webp({ quality: 82 });
+  }
+}
+
+/**
+ * Auto-orients, strips all metadata (sharp writes none unless asked: EXIF and GPS are gone),
+ * scales to at most 2048 px on the longer side, and makes the WebP variants. Outputs are
+ * encoded one after another so one job holds one libuv thread at a time.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const inspected = await inspect(input);
+  const ext = storedExt(inspected);
+  const decode = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: inspected.animated }).rotate();
+  try {
+    // Decode and scale once; every output is encoded from the same pixels (animations keep their frames).
+    let source: () => sharp.Sharp;
+    if (inspected.animated) {
+      source = decode;
+    } else {
+      const { data, info } = await decode()
+        .resize({ width: MAX_LONG_SIDE, height: MAX_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      source = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    }
+    const bounded = () => source().resize({ width: MAX_LONG_SIDE, height: MAX_LONG_SIDE, fit: 'inside', withoutEnlargement: true });
+    const original = await encode(bounded(), ext).toBuffer({ resolveWithObject: true });
+    const width = original.info.width;
+    const height = inspected.animated ? (original.info.pageHeight ?? original.info.height) : original.info.height;
+    const variants: ProcessedImage['variants'] = [];
+    for (const target of variantTargets(width)) {
+      const data = await source().resize({ width: target.actual, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      variants.push({ width: target.width, data });
+    }
+    return {
+      original: { data: original.data, ext, width, height },
+      variants,
+      hash: createHash('sha256').update(original.data).digest('hex').slice(0, 32),
+    };
+  } catch (err) {
+    if (err instanceof ImageRejectedError) throw err;
+    const message = (err as Error).message ?? '';
+    if (/pixel limit/i.test(message)) throw new ImageRejectedError('too-many-pixels', err);
+    // Truncated or damaged pixel data, caught while decoding.
+    throw new ImageRejectedError('corrupt', err);
+  }
+}

@@ -1,0 +1,101 @@
+import type { Readable } from 'node:stream';
+import { variantSrcset, type UploadResponse } from '@coinmag/contracts';
+import { DEMO_COVERS } from '@coinmag/demo-content';
+import type { Logger } from '@coinmag/service-kit';
+import { drawDemoCover } from './images/demo-covers.js';
+import { CONTENT_TYPES, processImage, type ProcessedImage } from './images/image-pipeline.js';
+import type { WorkQueue } from './images/work-queue.js';
+import type { ByteRange, ObjectStorage, StoredObject } from './storage/object-storage.js';
+
+export interface Deliverable {
+  key: string;
+  contentType: string;
+  object: StoredObject;
+}
+
+const MB = 1024 * 1024;
+
+/** The rules of the media service: what is stored under which name, and what is served for a URL. */
+export class MediaService {
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly queue: WorkQueue,
+    private readonly log: Logger,
+  ) {}
+
+  /** Processes an upload (bounded by the work queue) and stores it once under its content hash. */
+  async storeUpload(input: Buffer): Promise<UploadResponse> {
+    const processed = await this.queue.run(() => processImage(input));
+    const filename = await this.storeProcessed(processed.hash, processed);
+    const url = `/uploads/${filename}`;
+    return {
+      url,
+      filename,
+      sizeMB: Math.round((processed.original.data.length / MB) * 10_000) / 10_000,
+      width: processed.original.width,
+      height: processed.original.height,
+      srcset: variantSrcset(url, processed.original.width),
+    };
+  }
+
+  /**
+   * Writes variants first and the original last: the original's presence means the set is
+   * complete, so a second upload of the same image stores nothing.
+   */
+  private async storeProcessed(stem: string, processed: ProcessedImage): Promise<string> {
+    const filename = `${stem}.${processed.original.ext}`;
+    if (await this.storage.stat(filename)) return filename;
+    for (const variant of processed.variants) {
+      await this.storage.put(`${stem}-w${variant.width}.webp`, variant.data, 'image/webp');
+    }
+    await this.storage.put(filename, processed.original.data, CONTENT_TYPES[processed.original.ext]!);
+    return filename;
+  }
+
+  /** Draws each missing demo cover under its bare file name (demo-bitcoin.jpg), variants included. */
+  async seedDemoCovers(): Promise<number> {
+    let drawn = 0;
+    for (const cover of DEMO_COVERS) {
+      if (await this.storage.stat(cover.file)) continue;
+      const processed = await this.queue.run(async () => processImage(await drawDemoCover(cover)));
+      const stem = cover.file.replace(/\.[a-z]+$/i, '');
+      await this.storeProcessed(stem, { ...processed, original: { ...processed.original, ext: 'jpg' } });
+      drawn++;
+    }
+    if (drawn > 0) this.log.info({ drawn }, 'demo covers drawn');
+    return drawn;
+  }
+
+  /**
+   * The object to send for a validated key. A plain (non-variant, non-WebP) URL asked for by a
+   * browser that accepts WebP gets the full-size WebP variant when there is one.
+   */
+  async findDeliverable(key: string, acceptsWebp: boolean): Promise<Deliverable | undefined> {
+    const dot = key.lastIndexOf('.');
+    const stem = key.slice(0, dot);
+    const ext = key.slice(dot + 1).toLowerCase();
+    if (acceptsWebp && ext !== 'webp' && !/-w\d+$/.test(stem)) {
+      const webpKey = `${stem}-w2048.webp`;
+      const webp = await this.storage.stat(webpKey);
+      if (webp) return { key: webpKey, contentType: 'image/webp', object: webp };
+    }
+    const object = await this.storage.stat(key);
+    if (!object) return undefined;
+    return { key, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', object };
+  }
+
+  read(key: string, range?: ByteRange): Promise<Readable> {
+    return this.storage.read(key, range);
+  }
+
+  /** Whether uploads work right now: the store answers and its bucket or folder exists. */
+  async storageAvailable(): Promise<boolean> {
+    try {
+      await this.storage.check();
+      return true;
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'object storage check failed');
+      return false;
+    }
+  }
+}

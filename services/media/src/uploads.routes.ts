@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { API_MESSAGES, type UploadTestResponse } from '@coinmag/contracts';
+import { PayloadTooLargeError, readMultipart, ValidationError } from '@coinmag/service-kit';
+import { MEDIA_MESSAGES } from './media-errors.js';
+import type { MediaService } from './media.service.js';
+
+/** SPEC.md §9: 50 MB hard maximum per image. */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** Room for the multipart boundaries and headers around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** Answers 413 from the declared length alone, before a byte of the body is read. */
+const refuseOversizedBody: Middleware = async (ctx, next) => {
+  const declared = Number(ctx.get('content-length'));
+  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) {
+    ctx.set('Connection', 'close');
+    throw new PayloadTooLargeError(API_MESSAGES.payloadTooLarge);
+  }
+  await next();
+};
+
+export function uploadsRoutes(media: MediaService, adminGuard: Middleware): Router {
+  const router = new Router();
+
+  router.get('/api/uploads/test', async (ctx) => {
+    const ok = await media.storageAvailable();
+    const body: UploadTestResponse = { ok, message: ok ? MEDIA_MESSAGES.storageUp : MEDIA_MESSAGES.storageDown };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = ok ? 200 : 503;
+    ctx.body = body;
+  });
+
+  router.post('/api/uploads/image', adminGuard, refuseOversizedBody, async (ctx) => {
+    ctx.set('Connection', 'close'); // an early 413 below must not wait for the rest of the body
+    const { files } = await readMultipart(ctx, {
+      fileBytes: MAX_UPLOAD_BYTES,
+      fieldBytes: 4096,
+      fields: 10,
+      files: 1,
+      fileTooLargeMessage: API_MESSAGES.payloadTooLarge,
+    });
+    ctx.remove('Connection');
+    const image = files.find((file) => file.field === 'image');
+    if (!image) throw new ValidationError('image', MEDIA_MESSAGES.noFile);
+    ctx.status = 201;
+    ctx.body = await media.storeUpload(image.data);
+  });
+
+  return router;
+}

@@ -1,0 +1,32 @@
+import { createLogger, listen, type RunningServer } from '@coinmag/service-kit';
+import { createApp } from '../../src/app.js';
+import { createWorkQueue } from '../../src/images/work-queue.js';
+import type { MediaService } from '../../src/media.service.js';
+import type { ObjectStorage } from '../../src/storage/object-storage.js';
+
+export interface RunningMedia {
+  url: string;
+  media: MediaService;
+  close(): Promise<void>;
+}
+
+/** The real app over HTTP on a free loopback port. */
+export async function startMedia(storage: ObjectStorage, publicKey: string, concurrency = 2): Promise<RunningMedia> {
+  const log = createLogger('media-test', 'silent');
+  const { app, media } = createApp({ storage, log, publicKey, queue: createWorkQueue(concurrency, 50) });
+  const running: RunningServer = await listen(app, 0, '127.0.0.1');
+  return {
+    url: `http://127.0.0.1:${running.port}`,
+    media,
+    close: async () => {
+      running.server.closeAllConnections();
+      await running.close();
+    },
+  };
+}
+
+export async function upload(base: string, token: string | undefined, data: Buffer, filename: string, type: string): Promise<Response> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(data)], { type }), filename);
+  return fetch(`${base}/api/uploads/image`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}

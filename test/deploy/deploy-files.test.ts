@@ -1,0 +1,200 @@
+// Issue 8, checked without Docker: the Dockerfiles, .dockerignore, docker-compose.yml and
+// .env.example agree with each other and with the code (each service's zod config schema).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { composeSchemaValidator, dependsOn, dockerfileOf, environmentOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile } from './support/compose.js';
+import { argumentsOf, envOf, execForm, fromFlag, instructionsOf, isPinnedImage, parseDockerfile } from './support/dockerfile.js';
+import { discoverDeployables, discoverFrontends, loadConfigSchema, ROOT } from './support/repo.js';
+
+const deployables = discoverDeployables();
+const shipped = deployables.filter((d) => d.hasDockerfile);
+const SECRET_NAME = /PASSWORD|SECRET|PRIVATE_KEY|ACCESS_KEY/;
+
+describe('deployables', () => {
+  it('gives every service entry point a Dockerfile, and every Dockerfile its service', () => {
+    for (const d of deployables) {
+      expect(d.hasDockerfile, `${d.dir}/src/main.ts exists but ${d.dir}/Dockerfile does not`).toBe(true);
+      expect(d.hasMain, `${d.dir}/Dockerfile exists but its service ${d.dir}/src/main.ts does not`).toBe(true);
+    }
+    expect(shipped.map((d) => d.name)).toEqual(expect.arrayContaining(['gateway', 'content', 'auth', 'media']));
+  });
+
+  it('bundles every entry point an image runs in the workspace build script', () => {
+    for (const d of shipped) {
+      const build = (JSON.parse(readFileSync(join(ROOT, d.dir, 'package.json'), 'utf8')) as { scripts?: { build?: string } }).scripts?.build ?? '';
+      expect(build, `${d.dir} build script`).toContain('src/main.ts');
+      if (d.hasMigrate) expect(build, `${d.dir} has src/migrate.ts, so its build must bundle it`).toContain('src/migrate.ts');
+    }
+  });
+});
+
+describe.each(shipped.map((d) => [d.dir, d] as const))('%s/Dockerfile', (_dir, d) => {
+  const dockerfile = parseDockerfile(`${d.dir}/Dockerfile`);
+  const { final, stages } = dockerfile;
+  const stageNames = stages.map((s) => s.name).filter(Boolean);
+
+  it('is a multi-stage build on pinned base images', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const stage of stages) {
+      if (stageNames.includes(stage.from)) continue;
+      expect(isPinnedImage(stage.from), `FROM ${stage.from} must name a release (no "latest", no bare major version)`).toBe(true);
+    }
+    expect(stageNames.includes(final.from), 'the final stage starts from a clean base image, not a build stage').toBe(false);
+  });
+
+  it('installs with npm ci from the lock file and ships only production dependencies', () => {
+    const runs = stages.flatMap((s) => instructionsOf(s, 'RUN').map((i) => ({ stage: s, text: argumentsOf(i) })));
+    expect(runs.some((r) => /\bnpm ci\b/.test(r.text))).toBe(true);
+    expect(runs.filter((r) => /\bnpm (install|i)\b/.test(r.text)), 'npm install may change the lock file; use npm ci').toEqual([]);
+    expect(instructionsOf(final, 'RUN').map(argumentsOf).filter((t) => /\bnpm\b/.test(t)), 'nothing is installed in the final stage').toEqual([]);
+    const modules = instructionsOf(final, 'COPY').filter((c) => /(^|\s)\S*node_modules\s/.test(argumentsOf(c)));
+    expect(modules.length, 'the final stage copies node_modules from a stage').toBeGreaterThan(0);
+    for (const copy of modules) {
+      const from = fromFlag(copy);
+      const source = stages.find((s) => s.name === from);
+      expect(source, `COPY ${argumentsOf(copy)} comes from a build stage`).toBeDefined();
+      const installs = instructionsOf(source!, 'RUN').map(argumentsOf).filter((t) => /\bnpm ci\b/.test(t));
+      expect(installs.some((t) => t.includes('--omit=dev')), `stage ${from} installs with npm ci --omit=dev`).toBe(true);
+    }
+  });
+
+  it('runs the bundled entry point as a non-root user with NODE_ENV=production', () => {
+    const users = instructionsOf(final, 'USER').map(argumentsOf);
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.at(-1)!.split(':')[0]).not.toMatch(/^(root|0)$/);
+    expect(envOf(final).NODE_ENV).toBe('production');
+    expect(execForm(argumentsOf(instructionsOf(final, 'CMD').at(-1)!))).toEqual(['node', 'dist/main.js']);
+    expect(instructionsOf(final, 'WORKDIR').map(argumentsOf).at(-1)).toBe(`/app/${d.dir}`);
+    const copied = instructionsOf(final, 'COPY').map(argumentsOf);
+    expect(copied.some((c) => c.includes(`/app/${d.dir}/dist`))).toBe(true);
+    if (d.name === 'gateway') {
+      for (const frontend of discoverFrontends()) expect(copied.some((c) => c.includes(`frontends/${frontend}/dist`)), `gateway image carries frontends/${frontend}/dist`).toBe(true);
+    }
+  });
+
+  it('declares a HEALTHCHECK on /healthz of the port it exposes', () => {
+    const checks = instructionsOf(final, 'HEALTHCHECK').map(argumentsOf);
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatch(/\bCMD\b/);
+    expect(checks[0]).toContain('/healthz');
+    const port = envOf(final).PORT;
+    expect(port, 'ENV PORT in the final stage').toMatch(/^\d+$/);
+    expect(instructionsOf(final, 'EXPOSE').map(argumentsOf)).toEqual([port]);
+    expect(checks[0]).toContain(`process.env.PORT || ${port}`);
+  });
+});
+
+describe('.dockerignore', () => {
+  const patterns = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  it('keeps node_modules, build output, data and secrets out of the build context', () => {
+    expect(patterns).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '/data', '.env', '.env.*', '**/*.pem']));
+    expect(patterns).toContain('!.env.example');
+  });
+});
+
+describe('docker-compose.yml', () => {
+  const raw = readComposeRaw() as ComposeFile;
+  const envExample = readEnvExample();
+  const { value, referenced, missing } = interpolate(raw, envExample);
+  const compose = value as ComposeFile;
+  const services = compose.services;
+
+  it('is valid against the Compose specification schema', () => {
+    const validate = composeSchemaValidator();
+    const valid = validate(compose);
+    expect(validate.errors?.map((e) => `${e.instancePath} ${e.message}`) ?? [], 'schema errors').toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('takes every variable from .env.example, which lists only variables compose uses', () => {
+    expect([...missing], 'referenced without a default and missing from .env.example').toEqual([]);
+    expect(Object.keys(envExample).filter((k) => !referenced.has(k)), 'in .env.example but not used').toEqual([]);
+  });
+
+  it('commits no secret: passwords and keys are read from .env, and .env.example holds placeholders', () => {
+    for (const [name, service] of Object.entries(raw.services)) {
+      for (const [key, rawValue] of Object.entries(environmentOf(service))) {
+        if (SECRET_NAME.test(key)) expect(rawValue, `${name}.${key}`).toMatch(/^\$\{[A-Z_]+(:\?[^}]*)?\}$/);
+        const password = /:\/\/[^/:@]+:([^@]+)@/.exec(rawValue)?.[1];
+        if (password) expect(password, `${name}.${key} password`).toMatch(/^\$\{[A-Z_]+\}$/);
+      }
+    }
+    for (const [key, placeholder] of Object.entries(envExample)) {
+      if (SECRET_NAME.test(key) || key === 'JWT_PUBLIC_KEY') expect(placeholder, `.env.example ${key}`).toContain('CHANGE-ME');
+    }
+  });
+
+  it('pins the backing services and gives them health checks and named volumes', () => {
+    const backing = Object.entries(services).filter(([, s]) => !s.build);
+    expect(backing.map(([name]) => name).sort()).toEqual(['minio', 'postgres', 'redis']);
+    for (const [name, service] of backing) {
+      expect(isPinnedImage(service.image ?? ''), `${name} image ${service.image}`).toBe(true);
+      expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
+      const sources = (service.volumes ?? []).map((v) => (typeof v === 'string' ? v.split(':')[0] : v.source ?? ''));
+      expect(sources.length, `${name} keeps its data in a volume`).toBeGreaterThan(0);
+      for (const source of sources) expect(Object.keys(compose.volumes ?? {}), `${name}: ${source} is a named volume`).toContain(source);
+    }
+  });
+
+  it('publishes a port only on the gateway', () => {
+    expect(Object.entries(services).filter(([, s]) => (s.ports ?? []).length > 0).map(([name]) => name)).toEqual(['gateway']);
+  });
+
+  it('builds each deployable from its Dockerfile, after its one-shot migration step', () => {
+    const built = Object.entries(services).filter(([, s]) => s.build);
+    for (const [name, service] of built) {
+      const dockerfile = dockerfileOf(service);
+      expect(shipped.map((d) => `${d.dir}/Dockerfile`), `${name} builds ${dockerfile}`).toContain(dockerfile);
+    }
+    for (const d of shipped) {
+      const service = services[d.name];
+      expect(service, `compose service ${d.name}`).toBeDefined();
+      expect(dockerfileOf(service)).toBe(`${d.dir}/Dockerfile`);
+      expect(service.image).toMatch(new RegExp(`^coinmag/${d.name}:`));
+      const migrate = services[`${d.name}-migrate`];
+      if (!d.hasMigrate) {
+        expect(migrate, `${d.name} has no src/migrate.ts`).toBeUndefined();
+        continue;
+      }
+      expect(migrate, `compose service ${d.name}-migrate`).toBeDefined();
+      expect(dockerfileOf(migrate)).toBe(`${d.dir}/Dockerfile`);
+      expect(migrate.image).toBe(service.image);
+      expect(migrate.command).toEqual(['node', 'dist/migrate.js']);
+      expect(migrate.restart).toBe('no');
+      expect(dependsOn(service)[`${d.name}-migrate`]).toBe('service_completed_successfully');
+    }
+  });
+
+  it('starts a service only once what it depends on is healthy or done', () => {
+    for (const [name, service] of Object.entries(services)) {
+      for (const [target, condition] of Object.entries(dependsOn(service))) {
+        const dependency = services[target];
+        expect(dependency, `${name} depends on ${target}`).toBeDefined();
+        expect(['service_healthy', 'service_completed_successfully'], `${name} → ${target}`).toContain(condition);
+        if (condition === 'service_completed_successfully') expect(dependency.restart, `${target} runs once`).toBe('no');
+        if (condition === 'service_healthy') {
+          const dockerfile = dockerfileOf(dependency);
+          const hasCheck = Boolean(dependency.healthcheck?.test) || (dockerfile !== undefined && instructionsOf(parseDockerfile(dockerfile).final, 'HEALTHCHECK').length > 0);
+          expect(hasCheck, `${target} has a health check`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('sets exactly the variables each service reads from its configuration schema', async () => {
+    for (const [name, service] of Object.entries(services)) {
+      const d = shipped.find((candidate) => dockerfileOf(service) === `${candidate.dir}/Dockerfile`);
+      if (!d) continue;
+      const schema = await loadConfigSchema(d.dir);
+      const env = environmentOf(service);
+      expect(Object.keys(env).filter((k) => !schema.reads.has(k)), `${name}: set but not read by ${schema.exports.join(', ')} nor by its code`).toEqual([]);
+      expect([...schema.required].filter((k) => !(k in env)), `${name}: required by ${schema.exports.join(', ')} but not set`).toEqual([]);
+      expect(schema.problems(env), `${name}: environment rejected by the schema`).toEqual([]);
+      if (name === d.name) {
+        expect(env.PORT, `${name} PORT matches the Dockerfile`).toBe(envOf(parseDockerfile(`${d.dir}/Dockerfile`).final).PORT);
+        for (const loader of schema.loaders) expect(() => loader.load(env), `${name}: ${loader.name}`).not.toThrow();
+      }
+    }
+  });
+});

@@ -1,0 +1,157 @@
+// Issue 8, checked without a cluster: k8s/base and the production overlay, assembled the way
+// `kubectl apply -k` assembles them, are valid Kubernetes objects that run every deployable
+// hardened, probed, scaled and with exactly the variables its code reads.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { isPinnedImage } from './support/dockerfile.js';
+import { resolveContainerEnv, schemaProblems } from './support/k8s.js';
+import { containersOf, kustomizeBuild, podTemplateOf, splitImage, type K8sObject } from './support/kustomize.js';
+import { discoverDeployables, loadConfigSchema, ROOT } from './support/repo.js';
+
+const shipped = discoverDeployables().filter((d) => d.hasDockerfile);
+const NAMESPACE = 'coinmag';
+const builds = {
+  base: kustomizeBuild(join(ROOT, 'k8s/base')),
+  production: kustomizeBuild(join(ROOT, 'k8s/overlays/production'), { useExamplesForMissingEnvFiles: true }),
+};
+
+const find = (objects: K8sObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+const selects = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) =>
+  Boolean(selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels?.[k] === v));
+
+describe('k8s files', () => {
+  it('puts every manifest in a kustomization (no file is silently left out)', () => {
+    for (const dir of ['k8s/base', 'k8s/overlays/production']) {
+      const kustomization = parse(readFileSync(join(ROOT, dir, 'kustomization.yaml'), 'utf8')) as { resources?: string[]; patches?: Array<{ path?: string }> };
+      const used = new Set([...(kustomization.resources ?? []), ...(kustomization.patches ?? []).map((p) => p.path)]);
+      const files = readdirSync(join(ROOT, dir)).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml');
+      expect(files.filter((f) => !used.has(f)), `${dir}: files no kustomization uses`).toEqual([]);
+    }
+  });
+
+  it('keeps real secrets out of git: placeholders in the base, secrets.env ignored', () => {
+    const secret = find(builds.base, 'Secret', 'coinmag-secrets');
+    expect(secret).toBeDefined();
+    for (const [key, value] of Object.entries((secret!.stringData as Record<string, string>) ?? {})) expect(value, `base Secret ${key}`).toContain('CHANGE-ME');
+    expect(secret!.data, 'base Secret uses stringData placeholders only').toBeUndefined();
+    const example = readFileSync(join(ROOT, 'k8s/overlays/production/secrets.env.example'), 'utf8');
+    for (const line of example.split('\n').filter((l) => /^[A-Z_]*(PASSWORD|SECRET|PRIVATE)[A-Z_]*=/.test(l))) expect(line).toContain('CHANGE-ME');
+    execFileSync('git', ['check-ignore', '-q', 'k8s/overlays/production/secrets.env'], { cwd: ROOT });
+    execFileSync('git', ['check-ignore', '-q', 'k8s/overlays/production/jwt-private.pem'], { cwd: ROOT });
+  });
+});
+
+describe.each(Object.entries(builds))('kustomize build k8s/%s', (buildName, objects) => {
+  it('is valid against the Kubernetes API schemas', async () => {
+    const problems = (await Promise.all(objects.map(schemaProblems))).flat();
+    expect(problems).toEqual([]);
+    expect(objects.length).toBeGreaterThan(10);
+  });
+
+  it('puts everything in the coinmag Namespace, with unique names', () => {
+    expect(find(objects, 'Namespace', NAMESPACE)).toBeDefined();
+    for (const o of objects.filter((x) => x.kind !== 'Namespace')) expect(o.metadata.namespace, `${o.kind}/${o.metadata.name}`).toBe(NAMESPACE);
+    const ids = objects.map((o) => `${o.kind}/${o.metadata.name}`);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('pins every image to a release', () => {
+    for (const container of objects.flatMap(containersOf)) {
+      const { name, tag } = splitImage(container.image);
+      if (/coinmag\/(gateway|content|auth|media)$/.test(name)) expect(tag, container.image).toMatch(/^\d+\.\d+\.\d+/);
+      else expect(isPinnedImage(container.image), container.image).toBe(true);
+    }
+  });
+
+  it.each(shipped.map((d) => [d.name, d] as const))('runs %s as a hardened, probed Deployment with a Service and a PodDisruptionBudget', (_name, d) => {
+    const deployment = find(objects, 'Deployment', d.name);
+    expect(deployment, `Deployment ${d.name}`).toBeDefined();
+    const spec = deployment!.spec as Record<string, any>;
+    const template = podTemplateOf(deployment!)!;
+    expect(selects(spec.selector.matchLabels, template.metadata?.labels)).toBe(true);
+    expect(spec.strategy).toMatchObject({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0 } });
+    expect(template.spec.securityContext).toMatchObject({ runAsNonRoot: true });
+    expect(template.spec.automountServiceAccountToken).toBe(false);
+    const [container] = template.spec.containers;
+    expect(template.spec.containers).toHaveLength(1);
+    expect(splitImage(container.image).name).toMatch(new RegExp(`coinmag/${d.name}$`));
+    expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    const mounts = (container.volumeMounts as Array<{ mountPath: string }> | undefined) ?? [];
+    expect(mounts.map((m) => m.mountPath), 'a writable /tmp beside the read-only root').toContain('/tmp');
+    expect(container.resources).toMatchObject({ requests: { cpu: expect.anything(), memory: expect.anything() }, limits: { cpu: expect.anything(), memory: expect.anything() } });
+    const port = container.ports?.find((p) => p.name === 'http');
+    expect(port, 'a container port named http').toBeDefined();
+    const env = container.env ?? [];
+    expect(env.find((e) => e.name === 'PORT')?.value, 'PORT matches the container port').toBe(String(port!.containerPort));
+    expect(container.readinessProbe).toMatchObject({ httpGet: { path: '/readyz', port: 'http' } });
+    expect(container.livenessProbe).toMatchObject({ httpGet: { path: '/healthz', port: 'http' } });
+
+    const service = find(objects, 'Service', d.name);
+    expect(service, `Service ${d.name}`).toBeDefined();
+    const serviceSpec = service!.spec as { selector: Record<string, string>; ports: Array<{ targetPort: unknown; port: number }> };
+    expect(selects(serviceSpec.selector, template.metadata?.labels)).toBe(true);
+    expect(serviceSpec.ports.map((p) => p.targetPort)).toContain('http');
+    const budget = objects.find((o) => o.kind === 'PodDisruptionBudget' && selects((o.spec as any).selector?.matchLabels, template.metadata?.labels));
+    expect(budget, `PodDisruptionBudget for ${d.name}`).toBeDefined();
+  });
+
+  it('autoscales the gateway and content, and routes the Ingress to the gateway', () => {
+    for (const name of ['gateway', 'content']) {
+      const hpa = objects.find((o) => o.kind === 'HorizontalPodAutoscaler' && (o.spec as any).scaleTargetRef?.name === name);
+      expect(hpa, `HorizontalPodAutoscaler for ${name}`).toBeDefined();
+      expect((hpa!.spec as any).scaleTargetRef.kind).toBe('Deployment');
+      expect((hpa!.spec as any).minReplicas).toBeGreaterThanOrEqual(2);
+    }
+    const ingresses = objects.filter((o) => o.kind === 'Ingress');
+    expect(ingresses).toHaveLength(1);
+    const backends = ((ingresses[0].spec as any).rules as any[]).flatMap((r) => r.http.paths.map((p: any) => p.backend.service));
+    expect(backends.length).toBeGreaterThan(0);
+    for (const backend of backends) {
+      expect(backend.name).toBe('gateway');
+      const ports = (find(objects, 'Service', 'gateway')!.spec as any).ports as Array<{ name?: string; port: number }>;
+      expect(ports.some((p) => p.name === backend.port.name || p.port === backend.port.number)).toBe(true);
+    }
+    expect(objects.filter((o) => o.kind === 'Service' && (o.spec as any).type && (o.spec as any).type !== 'ClusterIP').map((o) => o.metadata.name), 'only the Ingress is public').toEqual([]);
+  });
+
+  it('keeps Postgres, Redis and MinIO as StatefulSets on PersistentVolumeClaims', () => {
+    for (const name of ['postgres', 'redis', 'minio']) {
+      const set = find(objects, 'StatefulSet', name);
+      expect(set, `StatefulSet ${name}`).toBeDefined();
+      expect((set!.spec as any).volumeClaimTemplates?.length).toBeGreaterThan(0);
+      expect(find(objects, 'Service', name), `Service ${name}`).toBeDefined();
+    }
+  });
+
+  it('runs each service\'s migrations in the migrate Job, with the image the service runs', () => {
+    const job = find(objects, 'Job', 'migrate');
+    expect(job).toBeDefined();
+    const containers = containersOf(job!);
+    const owners = shipped.filter((d) => d.hasMigrate);
+    expect(containers.map((c) => c.name).sort()).toEqual(owners.map((d) => `${d.name}-migrate`).sort());
+    for (const d of owners) {
+      const container = containers.find((c) => c.name === `${d.name}-migrate`)!;
+      expect(container.command).toEqual(['node', 'dist/migrate.js']);
+      expect(container.image).toBe(containersOf(find(objects, 'Deployment', d.name)!)[0].image);
+    }
+  });
+
+  it('sets exactly the variables each container reads, all of them resolvable', async () => {
+    const targets = [
+      ...shipped.map((d) => ({ d, label: `Deployment ${d.name}`, container: containersOf(find(objects, 'Deployment', d.name)!)[0], serves: true })),
+      ...containersOf(find(objects, 'Job', 'migrate')!).map((container) => ({ d: shipped.find((s) => `${s.name}-migrate` === container.name)!, label: `Job migrate/${container.name}`, container, serves: false })),
+    ];
+    for (const { d, label, container, serves } of targets) {
+      const schema = await loadConfigSchema(d.dir);
+      const { values, problems } = resolveContainerEnv(container, objects);
+      expect(problems, `${buildName} ${label}`).toEqual([]);
+      expect(Object.keys(values).filter((k) => !schema.reads.has(k)), `${label}: set but not read by the code`).toEqual([]);
+      expect([...schema.required].filter((k) => !(k in values)), `${label}: required but not set`).toEqual([]);
+      expect(schema.problems(values), `${label}: rejected by ${schema.exports.join(', ')}`).toEqual([]);
+      if (serves) for (const loader of schema.loaders) expect(() => loader.load(values), `${label}: ${loader.name}`).not.toThrow();
+    }
+  });
+});
