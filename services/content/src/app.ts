@@ -9,10 +9,15 @@ import { ArticlesRepository } from './articles/articles.repository.js';
 import { publicArticleRoutes } from './articles/articles.routes.js';
 import { ArticlesService } from './articles/articles.service.js';
 import type { CoverStore } from './articles/cover-store.js';
+import { PopularRanking } from './cache/popular-ranking.js';
+import { ResponseCache } from './cache/response-cache.js';
+import type { KeyValueStore } from './cache/store.js';
+import { ViewCounter } from './cache/view-counter.js';
 import { CategoriesRepository } from './categories/categories.repository.js';
 import { adminCategoryRoutes } from './categories/categories.admin.routes.js';
 import { publicCategoryRoutes } from './categories/categories.routes.js';
 import { CategoriesService } from './categories/categories.service.js';
+import { PublishScheduler } from './jobs/publish-scheduler.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { adminSettingsRoutes } from './settings/settings.admin.routes.js';
 import { publicSettingsRoutes } from './settings/settings.routes.js';
@@ -21,35 +26,51 @@ import { SettingsService } from './settings/settings.service.js';
 export interface ContentDeps {
   db: Knex;
   log: Logger;
+  /** Redis, or the in-process store of the embedded default. */
+  store: KeyValueStore;
   /** PEM public key that verifies admin tokens. */
   publicKey: string;
   covers: CoverStore;
   clock?: () => Date;
 }
 
-export function createApp({ db, log, publicKey, covers, clock }: ContentDeps): Koa {
+export interface ContentApp {
+  app: Koa;
+  cache: ResponseCache;
+  views: ViewCounter;
+  ranking: PopularRanking;
+  scheduler: PublishScheduler;
+}
+
+/** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
+export function createContentApp({ db, log, store, publicKey, covers, clock }: ContentDeps): ContentApp {
+  const cache = new ResponseCache(store, log);
+  const views = new ViewCounter(store, db, log, () => cache.invalidate(['views']));
+  const ranking = new PopularRanking(store, clock);
   const articlesRepository = new ArticlesRepository(db);
   const categoriesRepository = new CategoriesRepository(db);
 
-  const categories = new CategoriesService(categoriesRepository);
-  const settings = new SettingsService(new SettingsRepository(db));
-  const articles = new ArticlesService(articlesRepository, categoriesRepository, clock);
-  const adminArticles = new AdminArticlesService(db, articlesRepository, categories, covers, undefined, clock);
+  const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']));
+  const settings = new SettingsService(new SettingsRepository(db), () => cache.invalidate(['settings']));
+  const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock);
+  const adminArticles = new AdminArticlesService(db, articlesRepository, categories, covers, () => cache.invalidate(['articles']), clock, views);
+  const scheduler = new PublishScheduler(db, articlesRepository, () => cache.invalidate(['articles']), log, clock);
 
+  const responder = { cache, views };
   const app = new Koa();
   app.proxy = true;
   app.use(requestContext(log));
   app.use(errorMiddleware());
-  app.use(healthRoutes({ postgres: () => db.raw('select 1') }));
+  app.use(healthRoutes({ postgres: () => db.raw('select 1'), [store.kind === 'redis' ? 'redis' : 'memory-store']: () => store.ping() }));
   const routers = [
     adminArticleRoutes(adminArticles, publicKey),
     adminCategoryRoutes(categories, publicKey),
     adminSettingsRoutes(settings, publicKey),
-    adminStatsRoutes(new StatsRepository(db), publicKey),
-    publicArticleRoutes(articles),
-    publicCategoryRoutes(categories),
-    publicSettingsRoutes(settings),
+    adminStatsRoutes(new StatsRepository(db), views, publicKey),
+    publicArticleRoutes(articles, responder, ranking),
+    publicCategoryRoutes(categories, responder),
+    publicSettingsRoutes(settings, responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return app;
+  return { app, cache, views, ranking, scheduler };
 }

@@ -9,6 +9,10 @@ export const contentConfigSchema = z.object({
   DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('content'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().url().optional(),
+  /** Keeps this site's keys apart when one Redis serves several. */
+  REDIS_KEY_PREFIX: z.string().max(50).default('coinmag:content:'),
+  /** How often counted views are written to Postgres. */
+  VIEW_FLUSH_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(3000),
   MEDIA_URL: z.string().url().default('http://127.0.0.1:4003'),
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),

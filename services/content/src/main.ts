@@ -1,8 +1,10 @@
 import { ConfigError, createLogger, listen, loadConfig, readKey, shutdownOnSignals } from '@coinmag/service-kit';
+import { createContentApp } from './app.js';
 import { MediaServiceCoverStore } from './articles/cover-store.js';
-import { createApp } from './app.js';
+import { createStore } from './cache/create-store.js';
 import { contentConfigSchema } from './config.js';
 import { openDatabase } from './database.js';
+import { startViewFlusher } from './jobs/view-flusher.js';
 
 async function main() {
   const config = loadConfig(contentConfigSchema);
@@ -10,10 +12,19 @@ async function main() {
   const publicKey = readKey(process.env, 'JWT_PUBLIC_KEY');
   if (!publicKey) throw new ConfigError('Invalid configuration: JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE is required (the auth service\'s public key)');
   const db = openDatabase(config);
-  const app = createApp({ db, log, publicKey, covers: new MediaServiceCoverStore(config.MEDIA_URL) });
-  const running = await listen(app, config.PORT);
+  const store = createStore(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  if (!config.REDIS_URL) log.info('REDIS_URL not set: cache, view counts and locks kept in this process');
+  const content = createContentApp({ db, log, store, publicKey, covers: new MediaServiceCoverStore(config.MEDIA_URL) });
+  const running = await listen(content.app, config.PORT);
   log.info({ port: running.port }, 'content service listening');
-  shutdownOnSignals(running, log, [() => db.destroy()]);
+  content.scheduler.start();
+  const flusher = startViewFlusher(content.views, log, config.VIEW_FLUSH_INTERVAL_MS);
+  shutdownOnSignals(running, log, [
+    async () => content.scheduler.stop(),
+    () => flusher.stop(),
+    () => store.close(),
+    () => db.destroy(),
+  ]);
 }
 
 main().catch((err) => {

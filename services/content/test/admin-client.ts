@@ -22,7 +22,7 @@ export const articleFields = (overrides: Fields = {}): Fields => ({
 function form(fields: Fields, file?: { name: string; data: Uint8Array; type: string }): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  if (file) body.append('featured_image', new Blob([file.data], { type: file.type }), file.name);
+  if (file) body.append('featured_image', new Blob([file.data as BlobPart], { type: file.type }), file.name);
   return body;
 }
 

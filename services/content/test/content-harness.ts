@@ -4,13 +4,16 @@ import type { Knex } from 'knex';
 import { createLogger } from '@coinmag/service-kit';
 import { createTestDatabase, createTestSigningKeys, signTestAdminToken, type TestDatabase } from '@coinmag/service-kit/testing';
 import { MediaServiceCoverStore } from '../src/articles/cover-store.js';
-import { createApp, type ContentDeps } from '../src/app.js';
+import { randomUUID } from 'node:crypto';
+import { createContentApp, type ContentApp, type ContentDeps } from '../src/app.js';
+import { RedisStore } from '../src/cache/redis-store.js';
 import { migrateContent, openDatabase } from '../src/database.js';
 import { ArticlesRepository } from '../src/articles/articles.repository.js';
 import { toArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
 
 export interface ContentHarness {
   url: string;
+  content: ContentApp;
   /** A valid admin token for the harness's key pair. */
   token: string;
   privateKey: string;
@@ -27,8 +30,11 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
   await migrateContent(db, 'content');
   let now: Date | undefined;
   const keys = createTestSigningKeys();
-  const app = createApp({
+  // Real Redis, under a key prefix of this test file's own.
+  const store = extra.store ?? new RedisStore({ url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `cm-test:${randomUUID()}:` });
+  const content = createContentApp({
     db,
+    store,
     log: createLogger('content-test', 'silent'),
     clock: () => now ?? new Date(),
     publicKey: keys.publicKey,
@@ -37,11 +43,12 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
     ...extra,
   });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = content.app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    content,
     token: signTestAdminToken(keys.privateKey),
     privateKey: keys.privateKey,
     db,
@@ -60,7 +67,10 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
       return { status: res.status, body, headers: res.headers };
     },
     async close() {
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      content.scheduler.stop();
+      await store.close();
       await db.destroy();
       await database.drop();
     },

@@ -93,6 +93,6 @@ describe('public lists and pagination', () => {
 
   it('reports health and readiness of its database', async () => {
     expect((await api.get('/healthz')).status).toBe(200);
-    expect((await api.get('/readyz')).body).toEqual({ status: 'ready', checks: { postgres: 'ok' } });
+    expect((await api.get('/readyz')).body).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
   });
 });

@@ -1,11 +1,13 @@
 import { adminRouter } from './admin-router.js';
+import type { ViewCounter } from '../cache/view-counter.js';
 import type { StatsRepository } from './stats.repository.js';
 
 /** GET /api/admin/stats: the dashboard's six figures. */
-export function adminStatsRoutes(stats: StatsRepository, publicKey: string) {
+export function adminStatsRoutes(stats: StatsRepository, views: ViewCounter, publicKey: string) {
   const router = adminRouter('/api/admin/stats', publicKey);
   router.get('/', async (ctx) => {
-    ctx.body = await stats.stats();
+    const [figures, pending] = await Promise.all([stats.stats(), views.pendingTotal()]);
+    ctx.body = { ...figures, totalViews: figures.totalViews + pending };
   });
   return router;
 }

@@ -9,6 +9,8 @@ import type { ArticleInput } from './article-input.js';
 import { toArticleWrite } from './article-write.js';
 import type { ArticleRow, ArticlesRepository } from './articles.repository.js';
 import type { CoverStore } from './cover-store.js';
+import { withPendingViews } from '../cache/cached-response.js';
+import type { ViewCounter } from '../cache/view-counter.js';
 
 export interface ArticleChange {
   before?: Pick<ArticleRow, 'id' | 'slug' | 'category_id'>;
@@ -30,15 +32,22 @@ export class AdminArticlesService {
     private readonly covers: CoverStore,
     private readonly onChange: (change: ArticleChange) => Promise<void> = async () => {},
     private readonly clock: () => Date = () => new Date(),
+    private readonly views?: ViewCounter,
   ) {}
+
+  private async withViews<T extends { id: number; view_count: number }>(items: T[]): Promise<T[]> {
+    if (!this.views) return items;
+    const pending = await this.views.pendingFor(items.map((item) => item.id));
+    return withPendingViews(items, pending) as T[];
+  }
 
   async list(limit: number, page: number): Promise<AdminArticleList> {
     const [rows, total] = await Promise.all([this.articles.listAll(limit, (page - 1) * limit), this.articles.countAll()]);
     return {
-      articles: rows.map((row) => {
+      articles: await this.withViews(rows.map((row) => {
         const { content: _content, ...rest } = toAdmin(row);
         return rest;
-      }),
+      })),
       pagination: { page, limit, pages: pageCount(total, limit), total },
     };
   }
@@ -46,7 +55,8 @@ export class AdminArticlesService {
   async get(id: number): Promise<AdminArticle> {
     const row = await this.articles.findById(id);
     if (!row) throw new NotFoundError(API_MESSAGES.articleNotFound);
-    return toAdmin(row);
+    const [withViews] = await this.withViews([toAdmin(row)]);
+    return withViews!;
   }
 
   private async resolveSlug(input: ArticleInput, existing?: ArticleRow): Promise<string> {

@@ -53,6 +53,9 @@ export type PublicOrder = 'latest' | 'popular' | 'carousel' | 'featured';
 
 export interface PublicListFilter {
   categoryId?: number;
+  popularOnly?: boolean;
+  ids?: number[];
+  excludeIds?: number[];
   featuredOnly?: boolean;
   carouselOnly?: boolean;
   search?: { words: string[]; grams: string[] };
@@ -90,6 +93,9 @@ export class ArticlesRepository {
   private applyFilter(query: Knex.QueryBuilder, filter: PublicListFilter) {
     if (filter.categoryId !== undefined) query.where('a.category_id', filter.categoryId);
     if (filter.featuredOnly) query.where('a.is_featured', true);
+    if (filter.popularOnly) query.where('a.is_popular', true);
+    if (filter.ids) query.whereIn('a.id', filter.ids);
+    if (filter.excludeIds?.length) query.whereNotIn('a.id', filter.excludeIds);
     if (filter.carouselOnly) query.where('a.is_carousel', true);
     if (filter.search) {
       query.whereRaw('a.search_grams @> ?::text[]', [filter.search.grams]);

@@ -2,6 +2,7 @@ import type { ArticleDetail, ArticleList, ArticleListQuery, ArticleSummary } fro
 import { API_MESSAGES } from '@coinmag/contracts';
 import { NotFoundError } from '@coinmag/service-kit';
 import { pageCount } from '@coinmag/rules';
+import type { PopularRanking } from '../cache/popular-ranking.js';
 import type { CategoriesRepository } from '../categories/categories.repository.js';
 import { toDetail, toSummary } from './article.mapper.js';
 import type { ArticlesRepository, PublicListFilter, PublicOrder } from './articles.repository.js';
@@ -14,6 +15,7 @@ export class ArticlesService {
   constructor(
     private readonly articles: ArticlesRepository,
     private readonly categories: CategoriesRepository,
+    private readonly ranking: PopularRanking | undefined,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -40,10 +42,36 @@ export class ArticlesService {
     };
   }
 
-  async ranked(order: PublicOrder, limit: number): Promise<ArticleSummary[]> {
+  async ranked(order: Exclude<PublicOrder, 'popular'>, limit: number): Promise<ArticleSummary[]> {
     const filter: PublicListFilter = { featuredOnly: order === 'featured', carouselOnly: order === 'carousel' };
     const rows = await this.articles.listPublic(this.clock(), filter, order, limit);
     return rows.map(toSummary);
+  }
+
+  /**
+   * Popular: what the admin marks popular first, then what readers read lately (views of
+   * the last 7 days, decayed day by day), then the most viewed of all time to fill the list.
+   */
+  async popular(limit: number): Promise<ArticleSummary[]> {
+    const now = this.clock();
+    const chosen = await this.articles.listPublic(now, { popularOnly: true }, 'popular', limit);
+    if (chosen.length < limit && this.ranking) {
+      const trending = await this.ranking.top(limit * 2).catch(() => []);
+      const wanted = trending.filter((id) => !chosen.some((row) => row.id === id));
+      if (wanted.length > 0) {
+        const rows = await this.articles.listPublic(now, { ids: wanted }, 'latest', wanted.length);
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const id of wanted) {
+          const row = byId.get(id);
+          if (row && chosen.length < limit) chosen.push(row);
+        }
+      }
+    }
+    if (chosen.length < limit) {
+      const rest = await this.articles.listPublic(now, { excludeIds: chosen.map((row) => row.id) }, 'popular', limit - chosen.length);
+      chosen.push(...rest);
+    }
+    return chosen.map(toSummary);
   }
 
   async detail(slug: string): Promise<ArticleDetail> {
@@ -52,11 +80,5 @@ export class ArticlesService {
     if (!row) throw new NotFoundError(API_MESSAGES.articleNotFound);
     const related = await this.articles.related(row.id, row.category_id, now, RELATED_LIMIT);
     return toDetail(row, related);
-  }
-
-  async countView(slug: string): Promise<number> {
-    const count = await this.articles.incrementViews(slug, this.clock());
-    if (count === undefined) throw new NotFoundError(API_MESSAGES.articleNotFound);
-    return count;
   }
 }

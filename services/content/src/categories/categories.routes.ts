@@ -1,14 +1,15 @@
 import Router from '@koa/router';
+import { respondCached, type PublicResponder } from '../cache/cached-response.js';
 import type { CategoriesService } from './categories.service.js';
 
-/** GET /api/categories and /api/categories/header (public). */
-export function publicCategoryRoutes(service: CategoriesService): Router {
+/** GET /api/categories and /api/categories/header (public, cached). */
+export function publicCategoryRoutes(service: CategoriesService, responder: PublicResponder): Router {
   const router = new Router({ prefix: '/api/categories' });
   router.get('/header', async (ctx) => {
-    ctx.body = await service.listHeader();
+    await respondCached(ctx, responder, 'categories:header', ['categories'], async () => ({ value: await service.listHeader(), ids: [] }));
   });
   router.get('/', async (ctx) => {
-    ctx.body = await service.listPublic();
+    await respondCached(ctx, responder, 'categories:all', ['categories'], async () => ({ value: await service.listPublic(), ids: [] }));
   });
   return router;
 }

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
+import { respondCached, type PublicResponder } from '../cache/cached-response.js';
 import type { SettingsService } from './settings.service.js';
 
-/** GET /api/settings: what the public shell needs (title, description, ad markup). */
-export function publicSettingsRoutes(service: SettingsService): Router {
+/** GET /api/settings: what the public shell needs (title, description, ad markup). Cached. */
+export function publicSettingsRoutes(service: SettingsService, responder: PublicResponder): Router {
   const router = new Router({ prefix: '/api/settings' });
   router.get('/', async (ctx) => {
-    ctx.body = await service.get();
+    await respondCached(ctx, responder, 'settings', ['settings'], async () => ({ value: await service.get(), ids: [] }));
   });
   return router;
 }

@@ -4,5 +4,6 @@ import * as createArticles from './20260101000002_create_articles.js';
 import * as createTags from './20260101000003_create_tags.js';
 import * as createArticleSearch from './20260101000004_create_article_search.js';
 import * as createSettings from './20260101000005_create_settings.js';
+import * as createViewFlushes from './20260101000006_create_view_flushes.js';
 
-export const migrations: NamedMigration[] = [createCategories, createArticles, createTags, createArticleSearch, createSettings];
+export const migrations: NamedMigration[] = [createCategories, createArticles, createTags, createArticleSearch, createSettings, createViewFlushes];

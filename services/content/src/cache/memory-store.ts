@@ -1,0 +1,112 @@
+import type { KeyValueStore } from './store.js';
+
+type Value = { type: 'string'; value: string } | { type: 'hash'; value: Map<string, string> } | { type: 'set'; value: Set<string> } | { type: 'zset'; value: Map<string, number> };
+
+/** The embedded default: the same operations in one process, with expiry. */
+export class MemoryStore implements KeyValueStore {
+  readonly kind = 'memory' as const;
+  private readonly data = new Map<string, Value>();
+  private readonly expiresAt = new Map<string, number>();
+
+  private live(key: string): Value | undefined {
+    const expiry = this.expiresAt.get(key);
+    if (expiry !== undefined && expiry <= Date.now()) {
+      this.data.delete(key);
+      this.expiresAt.delete(key);
+    }
+    return this.data.get(key);
+  }
+  private typed<T extends Value['type']>(key: string, type: T, create: () => Extract<Value, { type: T }>['value']) {
+    const current = this.live(key);
+    if (current && current.type !== type) throw new Error('WRONGTYPE Operation against a key holding the wrong kind of value');
+    if (current) return current.value as Extract<Value, { type: T }>['value'];
+    const value = create();
+    this.data.set(key, { type, value } as Value);
+    return value;
+  }
+
+  async ping() {}
+  async mget(keys: string[]) {
+    return keys.map((key) => {
+      const value = this.live(key);
+      return value?.type === 'string' ? value.value : null;
+    });
+  }
+  async set(key: string, value: string, ttlMs?: number) {
+    this.data.set(key, { type: 'string', value });
+    if (ttlMs) this.expiresAt.set(key, Date.now() + ttlMs);
+    else this.expiresAt.delete(key);
+  }
+  async setIfAbsent(key: string, value: string, ttlMs: number) {
+    if (this.live(key)) return false;
+    await this.set(key, value, ttlMs);
+    return true;
+  }
+  async incr(key: string) {
+    const current = this.live(key);
+    const next = (current?.type === 'string' ? Number(current.value) : 0) + 1;
+    this.data.set(key, { type: 'string', value: String(next) });
+    return next;
+  }
+  async del(keys: string[]) {
+    for (const key of keys) {
+      this.data.delete(key);
+      this.expiresAt.delete(key);
+    }
+  }
+  async hincrby(key: string, field: string, by: number) {
+    const hash = this.typed(key, 'hash', () => new Map());
+    const next = Number(hash.get(field) ?? 0) + by;
+    hash.set(field, String(next));
+    return next;
+  }
+  async hgetall(key: string) {
+    const value = this.live(key);
+    return value?.type === 'hash' ? Object.fromEntries(value.value) : {};
+  }
+  async hmget(key: string, fields: string[]) {
+    const value = this.live(key);
+    return fields.map((field) => (value?.type === 'hash' ? value.value.get(field) ?? null : null));
+  }
+  async renameIfExists(from: string, to: string) {
+    const value = this.live(from);
+    if (!value) return false;
+    this.data.set(to, value);
+    this.data.delete(from);
+    const expiry = this.expiresAt.get(from);
+    this.expiresAt.delete(from);
+    if (expiry !== undefined) this.expiresAt.set(to, expiry);
+    else this.expiresAt.delete(to);
+    return true;
+  }
+  async sadd(key: string, member: string) {
+    this.typed(key, 'set', () => new Set()).add(member);
+  }
+  async srem(key: string, member: string) {
+    const value = this.live(key);
+    if (value?.type === 'set') value.value.delete(member);
+  }
+  async smembers(key: string) {
+    const value = this.live(key);
+    return value?.type === 'set' ? [...value.value] : [];
+  }
+  async zincrby(key: string, by: number, member: string) {
+    const zset = this.typed(key, 'zset', () => new Map());
+    zset.set(member, (zset.get(member) ?? 0) + by);
+  }
+  async expire(key: string, ttlMs: number) {
+    if (this.live(key)) this.expiresAt.set(key, Date.now() + ttlMs);
+  }
+  async zunionTop(keys: string[], weights: number[], count: number) {
+    const totals = new Map<string, number>();
+    keys.forEach((key, index) => {
+      const value = this.live(key);
+      if (value?.type !== 'zset') return;
+      for (const [member, score] of value.value) totals.set(member, (totals.get(member) ?? 0) + score * (weights[index] ?? 1));
+    });
+    return [...totals].map(([member, score]) => ({ member, score })).sort((a, b) => b.score - a.score).slice(0, count);
+  }
+  async close() {
+    this.data.clear();
+  }
+}

@@ -1,0 +1,31 @@
+import type { KeyValueStore } from './store.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WINDOW_DAYS = 7;
+/** Yesterday's views count 85% of today's, the day before 72%, and so on. */
+const DAILY_DECAY = 0.85;
+
+const dayKey = (time: number) => `popular:${new Date(time).toISOString().slice(0, 10)}`;
+
+/** Recent views in a sorted set per day; the ranking is their decayed sum over the last week. */
+export class PopularRanking {
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async record(articleId: number): Promise<void> {
+    const key = dayKey(this.clock().getTime());
+    await this.store.zincrby(key, 1, String(articleId));
+    await this.store.expire(key, (WINDOW_DAYS + 1) * DAY_MS);
+  }
+
+  /** Article ids by decayed recent views, highest first. */
+  async top(count: number): Promise<number[]> {
+    const now = this.clock().getTime();
+    const keys = Array.from({ length: WINDOW_DAYS }, (_, day) => dayKey(now - day * DAY_MS));
+    const weights = keys.map((_, day) => DAILY_DECAY ** day);
+    const ranked = await this.store.zunionTop(keys, weights, count);
+    return ranked.map((entry) => Number(entry.member)).filter((id) => Number.isInteger(id) && id > 0);
+  }
+}

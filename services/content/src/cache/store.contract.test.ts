@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryStore } from './memory-store.js';
+import { RedisStore } from './redis-store.js';
+import type { KeyValueStore } from './store.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const adapters: Array<[string, () => KeyValueStore]> = [
+  ['memory', () => new MemoryStore()],
+  ['redis', () => new RedisStore({ url: REDIS_URL, prefix: `cm-test:${randomUUID()}:` })],
+];
+
+describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
+  const store = make();
+  afterAll(() => store.close());
+
+  it('gets, sets and expires strings', async () => {
+    await store.set('a', '1');
+    await store.set('b', '2', 50);
+    expect(await store.mget(['a', 'b', 'missing'])).toEqual(['1', '2', null]);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await store.mget(['b'])).toEqual([null]);
+  });
+
+  it('sets only when absent', async () => {
+    expect(await store.setIfAbsent('lock', 'x', 1000)).toBe(true);
+    expect(await store.setIfAbsent('lock', 'y', 1000)).toBe(false);
+    expect(await store.mget(['lock'])).toEqual(['x']);
+  });
+
+  it('counts with incr and deletes', async () => {
+    expect(await store.incr('n')).toBe(1);
+    expect(await store.incr('n')).toBe(2);
+    await store.del(['n']);
+    expect(await store.incr('n')).toBe(1);
+  });
+
+  it('increments hash fields and reads them back', async () => {
+    await store.hincrby('h', '7', 2);
+    await store.hincrby('h', '7', 3);
+    await store.hincrby('h', '8', 1);
+    expect(await store.hgetall('h')).toEqual({ '7': '5', '8': '1' });
+    expect(await store.hmget('h', ['8', '9'])).toEqual(['1', null]);
+    expect(await store.hgetall('none')).toEqual({});
+  });
+
+  it('renames only an existing key', async () => {
+    await store.hincrby('from', 'x', 1);
+    expect(await store.renameIfExists('from', 'to')).toBe(true);
+    expect(await store.hgetall('to')).toEqual({ x: '1' });
+    expect(await store.hgetall('from')).toEqual({});
+    expect(await store.renameIfExists('from', 'to')).toBe(false);
+  });
+
+  it('keeps sets', async () => {
+    await store.sadd('s', 'a');
+    await store.sadd('s', 'b');
+    await store.srem('s', 'a');
+    expect(await store.smembers('s')).toEqual(['b']);
+  });
+
+  it('unions weighted sorted sets, highest first', async () => {
+    await store.zincrby('day1', 5, 'x');
+    await store.zincrby('day1', 1, 'y');
+    await store.zincrby('day2', 10, 'y');
+    expect(await store.zunionTop(['day1', 'day2', 'empty'], [1, 0.5, 1], 5)).toEqual([
+      { member: 'y', score: 6 },
+      { member: 'x', score: 5 },
+    ]);
+    expect(await store.zunionTop(['day1', 'day2'], [1, 0.5], 1)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The operations the content service needs from Redis. Two adapters implement it: Redis
+ * (production, shared by replicas) and an in-process store (the embedded default).
+ * Every key is given without the prefix; adapters add it.
+ */
+export interface KeyValueStore {
+  readonly kind: 'redis' | 'memory';
+  ping(): Promise<void>;
+  mget(keys: string[]): Promise<Array<string | null>>;
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  /** SET NX PX: true when this caller took the key. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  incr(key: string): Promise<number>;
+  del(keys: string[]): Promise<void>;
+  hincrby(key: string, field: string, by: number): Promise<number>;
+  hgetall(key: string): Promise<Record<string, string>>;
+  hmget(key: string, fields: string[]): Promise<Array<string | null>>;
+  /** RENAME when the source exists; false when it does not. */
+  renameIfExists(from: string, to: string): Promise<boolean>;
+  sadd(key: string, member: string): Promise<void>;
+  srem(key: string, member: string): Promise<void>;
+  smembers(key: string): Promise<string[]>;
+  zincrby(key: string, by: number, member: string): Promise<void>;
+  expire(key: string, ttlMs: number): Promise<void>;
+  /** Members of the weighted union of sorted sets, highest score first. */
+  zunionTop(keys: string[], weights: number[], count: number): Promise<Array<{ member: string; score: number }>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,66 @@
+import type { Knex } from 'knex';
+import type { Logger } from '@coinmag/service-kit';
+import type { ArticlesRepository } from '../articles/articles.repository.js';
+
+const MAX_SLEEP_MS = 1000;
+
+/**
+ * Publishes scheduled articles at their published_at, to the second, with no request
+ * needed. The UPDATE … WHERE status = 'scheduled' is atomic per row, so replicas racing
+ * on it publish each article once; after downtime the first tick catches up on
+ * everything whose time passed.
+ */
+export class PublishScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly articles: ArticlesRepository,
+    private readonly onPublished: (published: Array<{ id: number; slug: string }>) => Promise<void>,
+    private readonly log: Logger,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** One pass: publishes what is due, returns it. */
+  async tick(): Promise<Array<{ id: number; slug: string }>> {
+    const published = await this.articles.publishDue(this.clock());
+    if (published.length > 0) {
+      this.log.info({ slugs: published.map((article) => article.slug) }, 'scheduled articles published');
+      await this.onPublished(published);
+    }
+    return published;
+  }
+
+  start(): void {
+    this.stopped = false;
+    void this.loop();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private async loop(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.tick();
+    } catch (err) {
+      this.log.error({ err }, 'publishing scheduled articles failed; will retry');
+    }
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.loop(), await this.sleepFor());
+  }
+
+  /** Wakes exactly at the next due time when it is within a second, else in a second. */
+  private async sleepFor(): Promise<number> {
+    try {
+      const next = await this.db('articles').where('status', 'scheduled').min<{ next: Date | null }>('published_at as next').first();
+      if (next?.next) return Math.max(0, Math.min(MAX_SLEEP_MS, new Date(next.next).getTime() - this.clock().getTime()));
+    } catch {
+      // fall through to the default pace
+    }
+    return MAX_SLEEP_MS;
+  }
+}
