@@ -6,7 +6,7 @@ import type { KeyValueStore } from './store.js';
 const PENDING = 'views:pending';
 const SNAPSHOTS = 'views:snapshots';
 /** A snapshot older than this was left by a flush that died; anyone may finish it. */
-const ORPHAN_AFTER_MS = 10_000;
+const DEFAULT_ORPHAN_AFTER_MS = 10_000;
 
 export interface FlushFaults {
   afterSnapshot?: () => void;
@@ -29,6 +29,7 @@ export class ViewCounter {
     private readonly log: Logger,
     /** Told after views reach Postgres, so cached bodies carrying the old figure are dropped. */
     private readonly onFlushed: () => Promise<void> = async () => {},
+    private readonly orphanAfterMs = DEFAULT_ORPHAN_AFTER_MS,
   ) {}
 
   async record(articleId: number): Promise<void> {
@@ -78,7 +79,7 @@ export class ViewCounter {
     let written = 0;
     for (const snapshot of await this.store.smembers(SNAPSHOTS)) {
       const takenAt = Number(snapshot.split(':')[2]);
-      if (Date.now() - takenAt < ORPHAN_AFTER_MS) continue;
+      if (Date.now() - takenAt < this.orphanAfterMs) continue;
       this.log.warn({ snapshot }, 'finishing a view flush that did not complete');
       written += await this.apply(snapshot);
     }
