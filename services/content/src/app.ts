@@ -28,6 +28,8 @@ export interface ContentDeps {
   log: Logger;
   /** Redis, or the in-process store of the embedded default. */
   store: KeyValueStore;
+  /** Where views and the popular ranking are counted (defaults to `store`). */
+  counterStore?: KeyValueStore;
   /** PEM public key that verifies admin tokens. */
   publicKey: string;
   covers: CoverStore;
@@ -43,10 +45,10 @@ export interface ContentApp {
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, log, store, publicKey, covers, clock }: ContentDeps): ContentApp {
+export function createContentApp({ db, log, store, counterStore = store, publicKey, covers, clock }: ContentDeps): ContentApp {
   const cache = new ResponseCache(store, log);
-  const views = new ViewCounter(store, db, log, () => cache.invalidate(['views']));
-  const ranking = new PopularRanking(store, clock);
+  const views = new ViewCounter(counterStore, db, log, () => cache.invalidate(['views']));
+  const ranking = new PopularRanking(counterStore, clock);
   const articlesRepository = new ArticlesRepository(db);
   const categoriesRepository = new CategoriesRepository(db);
 

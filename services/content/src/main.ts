@@ -1,7 +1,7 @@
 import { ConfigError, createLogger, listen, loadConfig, readKey, shutdownOnSignals } from '@coinmag/service-kit';
 import { createContentApp } from './app.js';
 import { MediaServiceCoverStore } from './articles/cover-store.js';
-import { createStore } from './cache/create-store.js';
+import { createStores } from './cache/create-store.js';
 import { contentConfigSchema } from './config.js';
 import { openDatabase } from './database.js';
 import { startViewFlusher } from './jobs/view-flusher.js';
@@ -12,9 +12,9 @@ async function main() {
   const publicKey = readKey(process.env, 'JWT_PUBLIC_KEY');
   if (!publicKey) throw new ConfigError('Invalid configuration: JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE is required (the auth service\'s public key)');
   const db = openDatabase(config);
-  const store = createStore(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   if (!config.REDIS_URL) log.info('REDIS_URL not set: cache, view counts and locks kept in this process');
-  const content = createContentApp({ db, log, store, publicKey, covers: new MediaServiceCoverStore(config.MEDIA_URL) });
+  const content = createContentApp({ db, log, store: stores.cache, counterStore: stores.counters, publicKey, covers: new MediaServiceCoverStore(config.MEDIA_URL) });
   const running = await listen(content.app, config.PORT);
   log.info({ port: running.port }, 'content service listening');
   content.scheduler.start();
@@ -22,7 +22,8 @@ async function main() {
   shutdownOnSignals(running, log, [
     async () => content.scheduler.stop(),
     () => flusher.stop(),
-    () => store.close(),
+    () => stores.cache.close(),
+    () => stores.counters.close(),
     () => db.destroy(),
   ]);
 }

@@ -9,7 +9,7 @@ describe('when Redis stops', () => {
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    api = await startContent({ store: new RedisStore({ url: redis.url, prefix: 'down-test:', commandTimeoutMs: 100 }) });
+    api = await startContent({ store: new RedisStore({ url: redis.url, prefix: 'down-test:', commandTimeoutMs: 100 }), counterStore: new RedisStore({ url: redis.url, prefix: 'down-test:' }) });
     await insertArticle(api.db, { slug: 'still-here', title: '仍然可讀' });
   });
   afterAll(async () => {

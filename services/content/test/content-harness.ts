@@ -31,7 +31,7 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
   let now: Date | undefined;
   const keys = createTestSigningKeys();
   // Real Redis, under a key prefix of this test file's own.
-  const store = extra.store ?? new RedisStore({ url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `cm-test:${randomUUID()}:` });
+  const store = extra.store ?? new RedisStore({ url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `cm-test:${randomUUID()}:`, commandTimeoutMs: 1000 });
   const content = createContentApp({
     db,
     store,

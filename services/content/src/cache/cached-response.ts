@@ -37,7 +37,7 @@ export async function respondCached(
 ): Promise<CachedResponse> {
   const cached = await cache.get(key, deps, compute);
   let { body, etag } = cached;
-  const pending = await views.pendingFor(cached.ids);
+  const pending = cached.viewsPending ? await views.pendingFor(cached.ids) : new Map<number, number>();
   if (pending.size > 0) {
     body = JSON.stringify(withPendingViews(JSON.parse(body), pending));
     etag = etagOf(body);

@@ -12,7 +12,7 @@ export class RedisStore implements KeyValueStore {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
 
-  constructor({ url, prefix, commandTimeoutMs = 100 }: RedisStoreOptions) {
+  constructor({ url, prefix, commandTimeoutMs = 2000 }: RedisStoreOptions) {
     this.redis = new Redis(url, {
       keyPrefix: prefix,
       commandTimeout: commandTimeoutMs,

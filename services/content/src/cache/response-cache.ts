@@ -14,11 +14,29 @@ export interface CachedResponse {
   etag: string;
   /** Ids of the articles in the body whose view_count must include unflushed views. */
   ids: number[];
+  /** Whether views were waiting to be flushed when this was read (then they must be added). */
+  viewsPending?: boolean;
 }
 
-interface StoredEntry extends CachedResponse {
-  versions: string;
+/** Entries are stored as four lines, so a hit never JSON-parses the body: versions, etag, ids, body. */
+function encodeEntry(versions: string, response: CachedResponse): string {
+  return `${versions}\n${response.etag}\n${response.ids.join(',')}\n${response.body}`;
 }
+
+function decodeEntry(entry: string): { versions: string; response: CachedResponse } | undefined {
+  const first = entry.indexOf('\n');
+  const second = entry.indexOf('\n', first + 1);
+  const third = entry.indexOf('\n', second + 1);
+  if (first < 0 || second < 0 || third < 0) return undefined;
+  const ids = entry.slice(second + 1, third);
+  return {
+    versions: entry.slice(0, first),
+    response: { etag: entry.slice(first + 1, second), ids: ids ? ids.split(',').map(Number) : [], body: entry.slice(third + 1) },
+  };
+}
+
+/** Set while views are waiting to be flushed; read in the same round trip as the entry. */
+export const VIEWS_PENDING_FLAG = 'views:pending-flag';
 
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
@@ -43,25 +61,23 @@ export class ResponseCache {
 
   private async load(key: string, deps: CacheNamespace[], compute: () => Promise<{ value: unknown; ids: number[] }>): Promise<CachedResponse> {
     let versions: string | undefined;
+    let viewsPending = true;
     try {
-      const [entry, ...current] = await this.store.mget([`c:${key}`, 'v:gen', ...deps.map((dep) => `v:${dep}`)]);
+      const [entry, flag, ...current] = await this.store.mget([`c:${key}`, VIEWS_PENDING_FLAG, 'v:gen', ...deps.map((dep) => `v:${dep}`)]);
       versions = current.map((version) => version ?? '0').join('.');
+      viewsPending = flag !== null;
       this.recovered();
-      if (entry) {
-        const stored = JSON.parse(entry) as StoredEntry;
-        if (stored.versions === versions) return stored;
-      }
+      const stored = entry ? decodeEntry(entry) : undefined;
+      if (stored && stored.versions === versions) return { ...stored.response, viewsPending };
     } catch (err) {
       this.failed(err);
     }
     const { value, ids } = await compute();
     const body = JSON.stringify(value);
     const response = { body, etag: etagOf(body), ids };
-    if (versions !== undefined) {
-      const entry: StoredEntry = { ...response, versions };
-      this.store.set(`c:${key}`, JSON.stringify(entry), this.ttlMs).catch((err) => this.failed(err));
-    }
-    return response;
+    // Awaited, so callers merged behind this miss and those right after it find the entry stored.
+    if (versions !== undefined) await this.store.set(`c:${key}`, encodeEntry(versions, response), this.ttlMs).catch((err) => this.failed(err));
+    return { ...response, viewsPending };
   }
 
   /** Everything that depends on these namespaces is stale from now on. */

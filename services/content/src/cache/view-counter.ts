@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from '@coinmag/service-kit';
+import { VIEWS_PENDING_FLAG } from './response-cache.js';
 import type { KeyValueStore } from './store.js';
 
 const PENDING = 'views:pending';
 const SNAPSHOTS = 'views:snapshots';
 /** A snapshot older than this was left by a flush that died; anyone may finish it. */
 const DEFAULT_ORPHAN_AFTER_MS = 10_000;
+const PENDING_FLAG_TTL_MS = 65_000;
+
+/** ioredis refuses a command it could not send (closed stream, offline queue disabled). */
+function isNotSent(err: unknown): boolean {
+  const message = (err as Error).message ?? '';
+  return /enableOfflineQueue|Stream isn't writeable|Connection is closed|ECONNREFUSED/i.test(message);
+}
 
 export interface FlushFaults {
   afterSnapshot?: () => void;
@@ -35,10 +43,23 @@ export class ViewCounter {
   async record(articleId: number): Promise<void> {
     try {
       await this.store.hincrby(PENDING, String(articleId), 1);
-    } catch {
-      // Redis is down: count straight into Postgres rather than lose the view.
+    } catch (err) {
+      // Never sent (no connection): count straight into Postgres rather than lose the view.
+      // Sent but unanswered in time: Redis may have it, so it is not counted again.
+      if (!isNotSent(err)) throw err;
       await this.db('articles').where({ id: articleId }).increment('view_count', 1);
+      return;
     }
+    await this.raisePendingFlag();
+  }
+
+  private flagRaisedAt = 0;
+
+  /** The flag outlives any flush interval; re-raised at most once a second per process. */
+  private async raisePendingFlag(): Promise<void> {
+    if (Date.now() - this.flagRaisedAt < 1000) return;
+    this.flagRaisedAt = Date.now();
+    await this.store.set(VIEWS_PENDING_FLAG, '1', PENDING_FLAG_TTL_MS).catch(() => {});
   }
 
   /** Views counted but not yet in Postgres, per article id. */

@@ -1,0 +1,94 @@
+// `npm run bench`: the public API under load, through the gateway, on real Postgres and Redis
+// with 10,000 articles, next to a bare Node http server answering the same bytes (the ceiling).
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import knex from 'knex';
+import { startStack } from '../stack/stack.js';
+import type { LoadResult } from './load.js';
+import { scaleArticles } from './scale-articles.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
+
+function load(url: string, seconds = SECONDS): Promise<LoadResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'load.ts'), url, String(CONNECTIONS), String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out) as LoadResult) : fail(new Error(`load generator exited ${code}`))));
+  });
+}
+
+async function main() {
+  const database = `cm_bench_${Date.now().toString(36)}`;
+  const admin = knex({ client: 'pg', connection: ADMIN_URL });
+  await admin.raw('create database ??', [database]);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  const databaseUrl = url.toString();
+  const prefix = `coinmag-bench:${Date.now()}:`;
+  console.log(`preparing: database ${database}, ${ARTICLES} articles …`);
+  const stack = await startStack({
+    root, databaseUrl, redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: 8188, basePort: 4880,
+    seedDemo: true, buildFrontends: false, quiet: true,
+    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix },
+  });
+  const db = knex({ client: 'pg', connection: databaseUrl });
+  const ceiling = createServer();
+  try {
+    const total = await scaleArticles(db, ARTICLES);
+    const { slug } = await db('content.articles').where({ status: 'published' }).orderBy('id').first('slug');
+    const endpoints = [
+      ['GET /api/articles/{slug}', `/api/articles/${encodeURIComponent(slug)}`],
+      ['GET /api/articles?page=1&limit=20', '/api/articles?page=1&limit=20'],
+      ['GET /api/articles/popular', '/api/articles/popular'],
+      ['GET /api/articles?search=比特幣', `/api/articles?search=${encodeURIComponent('比特幣')}`],
+    ] as const;
+
+    const bodies = new Map<string, Buffer>();
+    for (const [, path] of endpoints) bodies.set(path, Buffer.from(await (await fetch(stack.url + path)).arrayBuffer()));
+    ceiling.on('request', (req, res) => {
+      const body = bodies.get(req.url ?? '') ?? Buffer.from('{}');
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    });
+    await new Promise<void>((r) => ceiling.listen(8189, '127.0.0.1', () => r()));
+
+    console.log(`articles: ${total}; ${CONNECTIONS} connections, ${SECONDS} s per run, warm-up 2 s\n`);
+    const rows: string[] = [];
+    for (const [name, path] of endpoints) {
+      await load(stack.url + path, 2);
+      const gateway = await load(stack.url + path);
+      const bare = await load(`http://127.0.0.1:8189${path}`);
+      const ratio = gateway.rps / bare.rps;
+      rows.push(`| ${name} | ${gateway.rps.toFixed(0)} | ${gateway.p50.toFixed(1)} | ${gateway.p99.toFixed(1)} | ${gateway.errors + gateway.non2xx} | ${bare.rps.toFixed(0)} | ${(ratio * 100).toFixed(0)}% |`);
+    }
+    const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+    console.log(`API benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+    console.log('| endpoint (through the gateway) | req/s | p50 ms | p99 ms | errors | bare Node req/s | ratio |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
+  } finally {
+    ceiling.close();
+    await db.destroy();
+    await stack.stop();
+    await admin.raw('drop database if exists ?? with (force)', [database]);
+    await admin.destroy();
+    try {
+      execFileSync('redis-cli', ['--scan', '--pattern', `${prefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean).forEach((key) => execFileSync('redis-cli', ['del', key]));
+    } catch {
+      // best effort
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
