@@ -29,9 +29,12 @@ function builtAt(dist: string): number {
 
 /** Builds each micro-frontend whose dist/ is missing or older than its sources (or the shared packages). */
 export function ensureFrontendsBuilt(root: string, force = false): void {
+  // FRONTENDS_SKIP=admin leaves a frontend as it is (e.g. while it is being written); the shell copes.
+  const skip = new Set((process.env.FRONTENDS_SKIP ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const sharedNewest = Math.max(...SHARED_SOURCES.map((dir) => newestMtime(join(root, dir))));
   for (const name of FRONTENDS) {
     const dir = join(root, 'frontends', name);
+    if (skip.has(name)) continue;
     if (!existsSync(join(dir, 'webpack.config.js')) && !existsSync(join(dir, 'webpack.config.mjs'))) continue;
     const sourcesNewest = Math.max(sharedNewest, ...BUILD_INPUTS.map((input) => newestMtime(join(dir, input))));
     if (!force && builtAt(join(dir, 'dist')) > sourcesNewest) continue;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 
 export interface ServiceProcess {
   name: string;
@@ -63,4 +64,15 @@ export async function stopAll(processes: ServiceProcess[], graceMs = 10_000): Pr
         }),
     ),
   );
+}
+
+/** Fails when a port is taken: a foreign service answering there would be mistaken for ours. */
+export async function assertPortsFree(ports: number[]): Promise<void> {
+  for (const port of ports) {
+    await new Promise<void>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', () => reject(new Error(`port ${port} is already in use; set PORT / SERVICES_BASE_PORT to free ones`)));
+      probe.listen(port, '0.0.0.0', () => probe.close(() => resolve()));
+    });
+  }
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureFrontendsBuilt } from './frontends.js';
 import { ensureSigningKeys } from './keys.js';
-import { runEntry, runToCompletion, stopAll, waitForHealthy, type ServiceProcess } from './processes.js';
+import { assertPortsFree, runEntry, runToCompletion, stopAll, waitForHealthy, type ServiceProcess } from './processes.js';
 
 export interface StackOptions {
   root: string;
@@ -48,6 +48,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...options.extraEnv,
   };
   const present = SERVICES.filter(({ name }) => existsSync(join(root, 'services', name, 'src', 'main.ts')));
+  await assertPortsFree([options.gatewayPort, ...present.map(({ offset }) => basePort + offset)]);
 
   for (const { name } of present) {
     const migrate = join(root, 'services', name, 'src', 'migrate.ts');
