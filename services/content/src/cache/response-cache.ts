@@ -38,6 +38,8 @@ function decodeEntry(entry: string): { versions: string; response: CachedRespons
 /** Set while views are waiting to be flushed; read in the same round trip as the entry. */
 export const VIEWS_PENDING_FLAG = 'views:pending-flag';
 
+const LOCAL_ENTRIES = 1000;
+
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
 export class ResponseCache {
@@ -63,21 +65,47 @@ export class ResponseCache {
     let versions: string | undefined;
     let viewsPending = true;
     try {
-      const [entry, flag, ...current] = await this.store.mget([`c:${key}`, VIEWS_PENDING_FLAG, 'v:gen', ...deps.map((dep) => `v:${dep}`)]);
+      // One round trip: the entry's stamp (versions + etag, a few bytes), the views flag, the current versions.
+      const [stamp, flag, ...current] = await this.store.mget([`s:${key}`, VIEWS_PENDING_FLAG, 'v:gen', ...deps.map((dep) => `v:${dep}`)]);
       versions = current.map((version) => version ?? '0').join('.');
       viewsPending = flag !== null;
       this.recovered();
-      const stored = entry ? decodeEntry(entry) : undefined;
-      if (stored && stored.versions === versions) return { ...stored.response, viewsPending };
+      if (typeof stamp === 'string' && stamp.startsWith(`${versions}\n`)) {
+        const local = this.local.get(key);
+        if (local && local.stamp === stamp) return { ...local.response, viewsPending };
+        const [entry] = await this.store.mget([`c:${key}`]);
+        const stored = entry ? decodeEntry(entry) : undefined;
+        if (stored && stored.versions === versions) {
+          this.remember(key, stamp, stored.response);
+          return { ...stored.response, viewsPending };
+        }
+      }
     } catch (err) {
       this.failed(err);
     }
     const { value, ids } = await compute();
     const body = JSON.stringify(value);
     const response = { body, etag: etagOf(body), ids };
-    // Awaited, so callers merged behind this miss and those right after it find the entry stored.
-    if (versions !== undefined) await this.store.set(`c:${key}`, encodeEntry(versions, response), this.ttlMs).catch((err) => this.failed(err));
+    if (versions !== undefined) {
+      const stamp = `${versions}\n${response.etag}`;
+      // Awaited, so callers merged behind this miss and those right after it find the entry stored.
+      await this.store.set(`c:${key}`, encodeEntry(versions, response), this.ttlMs).catch((err) => this.failed(err));
+      await this.store.set(`s:${key}`, stamp, this.ttlMs).catch((err) => this.failed(err));
+      this.remember(key, stamp, response);
+    }
     return { ...response, viewsPending };
+  }
+
+  /**
+   * A process-local copy of hot entries, trusted only while Redis's stamp for the key matches,
+   * so a hit moves a few bytes from Redis instead of the whole body. Oldest dropped first.
+   */
+  private readonly local = new Map<string, { stamp: string; response: CachedResponse }>();
+
+  private remember(key: string, stamp: string, response: CachedResponse) {
+    this.local.delete(key);
+    this.local.set(key, { stamp, response });
+    if (this.local.size > LOCAL_ENTRIES) this.local.delete(this.local.keys().next().value!);
   }
 
   /** Everything that depends on these namespaces is stale from now on. */
