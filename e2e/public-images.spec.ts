@@ -20,7 +20,7 @@ test.describe('images that fail to load', () => {
   });
 
   test('give way to a letter tile when the logo fails', async ({ page }) => {
-    await page.route('**/mf/shell/assets/logo*', (route) => route.abort());
+    await page.route('**/mf/shell/brand/logo.svg', (route) => route.abort());
     await page.goto('/');
     await waitForPublicPage(page);
     await expect(page.getByTestId('logo-letter')).toBeVisible();

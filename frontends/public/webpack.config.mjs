@@ -55,9 +55,11 @@ export default (_env, argv) => {
         exposes: { './PublicApp': './src/PublicApp.tsx' },
         shared,
         shareStrategy: 'loaded-first',
-        experiments: { asyncStartup: true },
+        // No snapshot plugin: remotes are registered with plain entry URLs, which keeps the runtime smaller.
+        experiments: { asyncStartup: true, optimization: { disableSnapshot: true, target: 'web' } },
         dts: false,
-        manifest: false,
+        // mf-manifest.json lists the exposed module's chunks; the gateway preloads them.
+        manifest: { fileName: 'mf-manifest.json' },
       }),
     ],
     performance: { hints: false },

@@ -34,7 +34,9 @@ export default (_env, argv) => {
           ],
         },
         { test: /\.css$/, exclude: /\.module\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        { test: /\.(svg|png|webp|jpe?g)$/, type: 'asset/resource' },
+        // The logo keeps a stable URL: structured data names it as the publisher's logo.
+        { test: /logo\.svg$/, type: 'asset/resource', generator: { filename: 'brand/[name][ext]' } },
+        { test: /\.(svg|png|webp|jpe?g)$/, exclude: /logo\.svg$/, type: 'asset/resource' },
       ],
     },
     optimization: { minimizer: [new EsbuildPlugin({ target: 'es2020', css: true })] },
@@ -47,7 +49,8 @@ export default (_env, argv) => {
         shared: sharedSingletons,
         shareStrategy: 'loaded-first',
         runtimePlugins: [resolve(here, 'src/mf/federation-runtime-plugin.ts')],
-        experiments: { asyncStartup: true },
+        // No snapshot plugin: remotes are registered with plain entry URLs, which keeps the runtime smaller.
+        experiments: { asyncStartup: true, optimization: { disableSnapshot: true, target: 'web' } },
         dts: false,
         manifest: false,
       }),

@@ -86,22 +86,28 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A photo-like 12-megapixel JPEG (4000×3000): smooth colour with fine grain, different each call. */
+/**
+ * A photo-like 12-megapixel JPEG (4000×3000, about 3.4 MB at quality 90, different each call):
+ * coarse blotches that survive downscaling, as real detail does, plus fine sensor grain.
+ */
 async function twelveMegapixelJpeg(seed: number): Promise<Buffer> {
   const width = 4000;
   const height = 3000;
   const hue = (seed * 67) % 360;
+  const noise = (w: number, h: number, sigma: number) =>
+    sharp({ create: { width: w, height: h, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma } } }).png().toBuffer();
+  const coarse = await sharp(await noise(1000, 750, 40)).resize(width, height, { kernel: 'cubic' }).png({ compressionLevel: 0 }).toBuffer();
+  const fine = await sharp(await noise(width, height, 12)).png({ compressionLevel: 0 }).toBuffer();
   const gradient = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
       `<stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},60%,25%)"/></linearGradient></defs>` +
-      `<rect width="100%" height="100%" fill="url(#g)"/><circle cx="${1000 + seed * 300}" cy="1400" r="700" fill="#fff" fill-opacity="0.25"/></svg>`,
+      `<rect width="100%" height="100%" fill="url(#g)"/></svg>`,
   );
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
-    .blur(0.6)
-    .png({ compressionLevel: 0 })
-    .toBuffer();
   return sharp(gradient)
-    .composite([{ input: grain, blend: 'soft-light' }])
+    .composite([
+      { input: coarse, blend: 'soft-light' },
+      { input: fine, blend: 'soft-light' },
+    ])
     .jpeg({ quality: 90 })
     .toBuffer();
 }

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { composeSchemaValidator, dependsOn, dockerfileOf, environmentOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile } from './support/compose.js';
-import { argumentsOf, envOf, execForm, fromFlag, instructionsOf, isPinnedImage, parseDockerfile } from './support/dockerfile.js';
-import { discoverDeployables, discoverFrontends, loadConfigSchema, ROOT } from './support/repo.js';
+import { argumentsOf, copyDestinations, envOf, execForm, fromFlag, instructionsOf, isPinnedImage, parseDockerfile } from './support/dockerfile.js';
+import { discoverDeployables, discoverFrontends, loadConfigSchema, present, ROOT } from './support/repo.js';
 
 const deployables = discoverDeployables();
 const shipped = deployables.filter((d) => d.hasDockerfile);
@@ -69,7 +69,10 @@ describe.each(shipped.map((d) => [d.dir, d] as const))('%s/Dockerfile', (_dir, d
     const copied = instructionsOf(final, 'COPY').map(argumentsOf);
     expect(copied.some((c) => c.includes(`/app/${d.dir}/dist`))).toBe(true);
     if (d.name === 'gateway') {
-      for (const frontend of discoverFrontends()) expect(copied.some((c) => c.includes(`frontends/${frontend}/dist`)), `gateway image carries frontends/${frontend}/dist`).toBe(true);
+      const frontendsDir = envOf(final).FRONTENDS_DIR;
+      expect(frontendsDir, 'ENV FRONTENDS_DIR tells the bundled gateway where the frontends are').toBeDefined();
+      const destinations = copyDestinations(final);
+      for (const frontend of discoverFrontends()) expect(destinations, `gateway image carries frontends/${frontend}/dist`).toContain(`${frontendsDir}/${frontend}/dist`);
     }
   });
 
@@ -148,16 +151,14 @@ describe('docker-compose.yml', () => {
       expect(shipped.map((d) => `${d.dir}/Dockerfile`), `${name} builds ${dockerfile}`).toContain(dockerfile);
     }
     for (const d of shipped) {
-      const service = services[d.name];
-      expect(service, `compose service ${d.name}`).toBeDefined();
+      const service = present(services[d.name], `compose service ${d.name}`);
       expect(dockerfileOf(service)).toBe(`${d.dir}/Dockerfile`);
       expect(service.image).toMatch(new RegExp(`^coinmag/${d.name}:`));
-      const migrate = services[`${d.name}-migrate`];
       if (!d.hasMigrate) {
-        expect(migrate, `${d.name} has no src/migrate.ts`).toBeUndefined();
+        expect(services[`${d.name}-migrate`], `${d.name} has no src/migrate.ts`).toBeUndefined();
         continue;
       }
-      expect(migrate, `compose service ${d.name}-migrate`).toBeDefined();
+      const migrate = present(services[`${d.name}-migrate`], `compose service ${d.name}-migrate`);
       expect(dockerfileOf(migrate)).toBe(`${d.dir}/Dockerfile`);
       expect(migrate.image).toBe(service.image);
       expect(migrate.command).toEqual(['node', 'dist/migrate.js']);
@@ -169,8 +170,7 @@ describe('docker-compose.yml', () => {
   it('starts a service only once what it depends on is healthy or done', () => {
     for (const [name, service] of Object.entries(services)) {
       for (const [target, condition] of Object.entries(dependsOn(service))) {
-        const dependency = services[target];
-        expect(dependency, `${name} depends on ${target}`).toBeDefined();
+        const dependency = present(services[target], `${target}, which ${name} depends on`);
         expect(['service_healthy', 'service_completed_successfully'], `${name} → ${target}`).toContain(condition);
         if (condition === 'service_completed_successfully') expect(dependency.restart, `${target} runs once`).toBe('no');
         if (condition === 'service_healthy') {
@@ -180,6 +180,13 @@ describe('docker-compose.yml', () => {
         }
       }
     }
+  });
+
+  it('is documented: the README deploy section names every variable of .env.example and of the services', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = /<!-- deploy:start -->([\s\S]*)<!-- deploy:end -->/.exec(readme)?.[1] ?? '';
+    const names = new Set([...Object.keys(envExample), ...Object.values(raw.services).filter((service) => service.build).flatMap((service) => Object.keys(environmentOf(service)))]);
+    expect([...names].filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
   });
 
   it('sets exactly the variables each service reads from its configuration schema', async () => {

@@ -6,10 +6,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { environmentOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile } from './support/compose.js';
 import { isPinnedImage } from './support/dockerfile.js';
 import { resolveContainerEnv, schemaProblems } from './support/k8s.js';
+import { typeProblems } from './support/k8s-types.js';
 import { containersOf, kustomizeBuild, podTemplateOf, splitImage, type K8sObject } from './support/kustomize.js';
-import { discoverDeployables, loadConfigSchema, ROOT } from './support/repo.js';
+import { discoverDeployables, loadConfigSchema, present, ROOT } from './support/repo.js';
 
 const shipped = discoverDeployables().filter((d) => d.hasDockerfile);
 const NAMESPACE = 'coinmag';
@@ -51,6 +53,10 @@ describe.each(Object.entries(builds))('kustomize build k8s/%s', (buildName, obje
     expect(objects.length).toBeGreaterThan(10);
   });
 
+  it('has no unknown field and no wrongly typed value (kubernetes-models\' TypeScript interfaces)', () => {
+    expect(typeProblems(objects)).toEqual([]);
+  });
+
   it('puts everything in the coinmag Namespace, with unique names', () => {
     expect(find(objects, 'Namespace', NAMESPACE)).toBeDefined();
     for (const o of objects.filter((x) => x.kind !== 'Namespace')) expect(o.metadata.namespace, `${o.kind}/${o.metadata.name}`).toBe(NAMESPACE);
@@ -75,8 +81,8 @@ describe.each(Object.entries(builds))('kustomize build k8s/%s', (buildName, obje
     expect(spec.strategy).toMatchObject({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0 } });
     expect(template.spec.securityContext).toMatchObject({ runAsNonRoot: true });
     expect(template.spec.automountServiceAccountToken).toBe(false);
-    const [container] = template.spec.containers;
     expect(template.spec.containers).toHaveLength(1);
+    const container = present(template.spec.containers[0], `${d.name} container`);
     expect(splitImage(container.image).name).toMatch(new RegExp(`coinmag/${d.name}$`));
     expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
     const mounts = (container.volumeMounts as Array<{ mountPath: string }> | undefined) ?? [];
@@ -105,9 +111,15 @@ describe.each(Object.entries(builds))('kustomize build k8s/%s', (buildName, obje
       expect((hpa!.spec as any).scaleTargetRef.kind).toBe('Deployment');
       expect((hpa!.spec as any).minReplicas).toBeGreaterThanOrEqual(2);
     }
+    for (const deployment of objects.filter((o) => o.kind === 'Deployment')) {
+      const scaled = objects.some((o) => o.kind === 'HorizontalPodAutoscaler' && (o.spec as any).scaleTargetRef?.name === deployment.metadata.name);
+      const replicas = (deployment.spec as { replicas?: number }).replicas;
+      if (scaled) expect(replicas, `${deployment.metadata.name}: its autoscaler owns the replica count`).toBeUndefined();
+      else expect(replicas, `${deployment.metadata.name} runs more than one pod`).toBeGreaterThanOrEqual(2);
+    }
     const ingresses = objects.filter((o) => o.kind === 'Ingress');
     expect(ingresses).toHaveLength(1);
-    const backends = ((ingresses[0].spec as any).rules as any[]).flatMap((r) => r.http.paths.map((p: any) => p.backend.service));
+    const backends = ((present(ingresses[0], 'Ingress').spec as any).rules as any[]).flatMap((r) => r.http.paths.map((p: any) => p.backend.service));
     expect(backends.length).toBeGreaterThan(0);
     for (const backend of backends) {
       expect(backend.name).toBe('gateway');
@@ -115,6 +127,32 @@ describe.each(Object.entries(builds))('kustomize build k8s/%s', (buildName, obje
       expect(ports.some((p) => p.name === backend.port.name || p.port === backend.port.number)).toBe(true);
     }
     expect(objects.filter((o) => o.kind === 'Service' && (o.spec as any).type && (o.spec as any).type !== 'ClusterIP').map((o) => o.metadata.name), 'only the Ingress is public').toEqual([]);
+  });
+
+  it('lets each pod but the gateway accept connections only from the pods configured to reach it', () => {
+    // Who calls whom, read from the configuration: a URL whose host is a Service's name.
+    const callers = new Map<string, Set<string>>();
+    for (const workload of objects.filter((o) => podTemplateOf(o))) {
+      const podName = podTemplateOf(workload)?.metadata?.labels?.['app.kubernetes.io/name'];
+      for (const container of containersOf(workload)) {
+        for (const value of Object.values(resolveContainerEnv(container, objects).values)) {
+          const host = URL.canParse(value) ? new URL(value).hostname : undefined;
+          if (host && podName && find(objects, 'Service', host)) callers.set(host, (callers.get(host) ?? new Set()).add(podName));
+        }
+      }
+    }
+    const services = objects.filter((o) => o.kind === 'Service' && o.metadata.name !== 'gateway').map((o) => o.metadata.name);
+    for (const name of services) {
+      const policy = objects.find((o) => o.kind === 'NetworkPolicy' && (o.spec as any).podSelector?.matchLabels?.['app.kubernetes.io/name'] === name);
+      expect(policy, `NetworkPolicy for ${name}`).toBeDefined();
+      const spec = policy!.spec as { policyTypes: string[]; ingress: Array<{ from: Array<{ podSelector?: { matchLabels?: Record<string, string> } }>; ports?: Array<{ port: string | number }> }> };
+      expect(spec.policyTypes).toContain('Ingress');
+      const target = objects.find((o) => podTemplateOf(o)?.metadata?.labels?.['app.kubernetes.io/name'] === name);
+      const portNames = containersOf(present(target, `the pods of ${name}`)).flatMap((c) => (c.ports ?? []).flatMap((p) => [p.name, p.containerPort]));
+      for (const port of spec.ingress.flatMap((rule) => rule.ports ?? [])) expect(portNames, `${name} policy port`).toContain(port.port);
+      const allowed = spec.ingress.flatMap((rule) => rule.from.map((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] ?? '(not a pod of this namespace)'));
+      expect(allowed.sort(), `who may reach ${name}`).toEqual([...(callers.get(name) ?? [])].sort());
+    }
   });
 
   it('keeps Postgres, Redis and MinIO as StatefulSets on PersistentVolumeClaims', () => {
@@ -135,13 +173,25 @@ describe.each(Object.entries(builds))('kustomize build k8s/%s', (buildName, obje
     for (const d of owners) {
       const container = containers.find((c) => c.name === `${d.name}-migrate`)!;
       expect(container.command).toEqual(['node', 'dist/migrate.js']);
-      expect(container.image).toBe(containersOf(find(objects, 'Deployment', d.name)!)[0].image);
+      expect(container.image).toBe(containersOf(find(objects, 'Deployment', d.name)!)[0]?.image);
+    }
+  });
+
+  it('gives each container the same variables as its docker compose service (which the start-up test runs)', () => {
+    const compose = interpolate(readComposeRaw(), readEnvExample()).value as ComposeFile;
+    const names = (container: { env?: Array<{ name: string }> }) => (container.env ?? []).map((e) => e.name).sort();
+    for (const d of shipped) {
+      const container = present(containersOf(present(find(objects, 'Deployment', d.name), `Deployment ${d.name}`))[0], `${d.name} container`);
+      expect(names(container), `Deployment ${d.name} vs compose ${d.name}`).toEqual(Object.keys(environmentOf(present(compose.services[d.name], `compose ${d.name}`))).sort());
+    }
+    for (const container of containersOf(present(find(objects, 'Job', 'migrate'), 'Job migrate'))) {
+      expect(names(container), `Job migrate/${container.name} vs compose ${container.name}`).toEqual(Object.keys(environmentOf(present(compose.services[container.name], `compose ${container.name}`))).sort());
     }
   });
 
   it('sets exactly the variables each container reads, all of them resolvable', async () => {
     const targets = [
-      ...shipped.map((d) => ({ d, label: `Deployment ${d.name}`, container: containersOf(find(objects, 'Deployment', d.name)!)[0], serves: true })),
+      ...shipped.map((d) => ({ d, label: `Deployment ${d.name}`, container: present(containersOf(present(find(objects, 'Deployment', d.name), `Deployment ${d.name}`))[0], `${d.name} container`), serves: true })),
       ...containersOf(find(objects, 'Job', 'migrate')!).map((container) => ({ d: shipped.find((s) => `${s.name}-migrate` === container.name)!, label: `Job migrate/${container.name}`, container, serves: false })),
     ];
     for (const { d, label, container, serves } of targets) {

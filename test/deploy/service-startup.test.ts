@@ -5,14 +5,33 @@ import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@coinmag/service-kit/testing';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependsOn, dockerfileOf, environmentOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile, type ComposeService } from './support/compose.js';
+import { bundleImports, productionClosure } from './support/dependencies.js';
 import { argumentsOf, envOf, execForm, instructionsOf, parseDockerfile } from './support/dockerfile.js';
 import { freePort, runToCompletion, startLocalS3, startProcess, waitForOk, type LocalS3, type RunningProcess } from './support/processes.js';
-import { discoverDeployables, ROOT, type Deployable } from './support/repo.js';
+import { discoverDeployables, present, ROOT, type Deployable } from './support/repo.js';
 
 const REDIS_HOST = process.env.TEST_REDIS_HOST ?? '127.0.0.1:6379';
+/** This run's Redis keys, apart from a development stack's and other runs' on the same server. */
+const REDIS_KEY_PREFIX = `deploy-test:${randomBytes(6).toString('hex')}:`;
 const runnable = discoverDeployables().filter((d) => d.hasDockerfile && d.hasMain);
+
+async function deleteKeys(url: string, pattern: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    for (let cursor = '0'; ; ) {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      if (next === '0') break;
+      cursor = next;
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
 
 /** What an operator puts in .env: .env.example with its placeholders filled in. */
 function operatorEnv(s3: LocalS3): Record<string, string> {
@@ -61,6 +80,7 @@ describe('built entry points start with the compose environment', () => {
   let database: TestDatabase | undefined;
   let services: Record<string, ComposeService> = {};
   let operator: Record<string, string> = {};
+  const redisUrls = new Set<string>();
 
   /** Compose host names → this machine: the backing services by image, ours by their new ports. */
   function localise(env: Record<string, string>, self: string): Record<string, string> {
@@ -82,11 +102,20 @@ describe('built entry points start with the compose environment', () => {
         continue;
       }
       const image = target.image ?? '';
-      if (image.startsWith('postgres:')) out[key] = database!.url;
-      else if (image.startsWith('redis:')) out[key] = `${url.protocol}//${REDIS_HOST}${url.pathname}`;
-      else if (image.startsWith('minio/')) out[key] = `${s3!.endpoint}${url.pathname === '/' ? '' : url.pathname}`;
-      else if (ports.has(url.hostname)) out[key] = `${url.protocol}//127.0.0.1:${ports.get(url.hostname)}${url.pathname === '/' ? '' : url.pathname}`;
-      else throw new Error(`${self}.${key}: no local stand-in for compose host ${url.hostname}`);
+      const path = url.pathname === '/' ? '' : url.pathname;
+      if (image.startsWith('postgres:')) {
+        out[key] = database!.url;
+      } else if (image.startsWith('redis:')) {
+        out[key] = `${url.protocol}//${REDIS_HOST}${path}`;
+        redisUrls.add(out[key]);
+        out.REDIS_KEY_PREFIX = `${REDIS_KEY_PREFIX}${self}:`;
+      } else if (image.startsWith('minio/')) {
+        out[key] = `${s3!.endpoint}${path}`;
+      } else if (ports.has(url.hostname)) {
+        out[key] = `${url.protocol}//127.0.0.1:${ports.get(url.hostname)}${path}`;
+      } else {
+        throw new Error(`${self}.${key}: no local stand-in for compose host ${url.hostname}`);
+      }
     }
     return out;
   }
@@ -103,8 +132,7 @@ describe('built entry points start with the compose environment', () => {
     for (const d of runnable) ports.set(d.name, await freePort());
 
     for (const d of runnable.filter((r) => r.hasMigrate)) {
-      const step = services[`${d.name}-migrate`];
-      expect(step, `compose service ${d.name}-migrate`).toBeDefined();
+      const step = present(services[`${d.name}-migrate`], `compose service ${d.name}-migrate`);
       expect(dockerfileOf(step)).toBe(`${d.dir}/Dockerfile`);
       const image = imageOf(d);
       const command = Array.isArray(step.command) ? step.command : image.command;
@@ -116,12 +144,12 @@ describe('built entry points start with the compose environment', () => {
     const started = new Set<string>();
     const pending = [...runnable];
     while (pending.length > 0) {
-      const ready = pending.filter((d) => Object.keys(dependsOn(services[d.name])).every((dep) => !ports.has(dep) || started.has(dep)));
+      const ready = pending.filter((d) => Object.keys(dependsOn(present(services[d.name], `compose service ${d.name}`))).every((dep) => !ports.has(dep) || started.has(dep)));
       if (ready.length === 0) throw new Error(`depends_on cycle among ${pending.map((d) => d.name).join(', ')}`);
       await Promise.all(
         ready.map(async (d) => {
           const image = imageOf(d);
-          const running = startProcess(d.name, image.command, image.cwd, { ...image.env, ...localise(environmentOf(services[d.name]), d.name) });
+          const running = startProcess(d.name, image.command, image.cwd, { ...image.env, ...localise(environmentOf(present(services[d.name], `compose service ${d.name}`)), d.name) });
           processes.set(d.name, running);
           await waitForOk(`http://127.0.0.1:${ports.get(d.name)}/healthz`, running);
           started.add(d.name);
@@ -129,13 +157,23 @@ describe('built entry points start with the compose environment', () => {
       );
       for (const d of ready) pending.splice(pending.indexOf(d), 1);
     }
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all([...processes.values()].map((p) => p.stop()));
     await s3?.close();
     await database?.drop();
+    for (const url of redisUrls) await deleteKeys(url, `${REDIS_KEY_PREFIX}*`);
   }, 60_000);
+
+  it.each(runnable.map((d) => [d.name, d] as const))('%s bundles import only what its image installs (production dependencies)', (_name, d) => {
+    const installed = productionClosure(d.dir);
+    for (const entry of d.hasMigrate ? ['main.js', 'migrate.js'] : ['main.js']) {
+      const imports = [...bundleImports(join(ROOT, d.dir, 'dist', entry))];
+      expect(imports.length, `${d.dir}/dist/${entry} imports npm packages`).toBeGreaterThan(0);
+      expect(imports.filter((name) => !installed.has(name)), `${d.dir}/dist/${entry} imports packages that npm ci --omit=dev -w ${d.dir} does not install`).toEqual([]);
+    }
+  });
 
   it.each(runnable.map((d) => [d.name, d] as const))('%s answers /healthz and /readyz', async (name) => {
     const base = `http://127.0.0.1:${ports.get(name)}`;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@coinmag/service-kit/testing';
 import { startStack, type RunningStack } from '../../scripts/stack/stack.js';
@@ -66,13 +67,20 @@ describe('the admin API through the gateway, every service real', () => {
     expect({ status: createdCategory.status, slug: category.slug, error: category.error }).toEqual({ status: 201, slug: '整合測試分類', error: undefined });
     const form = new FormData();
     for (const [name, value] of Object.entries({ title: '整合測試文章', content: '<h2>標題</h2><p>比特幣內文</p>', status: 'published', category_id: String(category.id), tags: '["測試"]', is_featured: 'false', is_popular: 'false', is_carousel: 'false' })) form.append(name, value);
+    const cover = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#f7931a' } }).jpeg().toBuffer();
+    form.append('featured_image', new Blob([new Uint8Array(cover)], { type: 'image/jpeg' }), 'cover.jpg');
     const created = await call('POST', '/api/articles/admin', form);
     expect(created.status).toBe(201);
     const article = await created.json();
     expect((await fetch(`${stack.url}/api/articles/${encodeURIComponent(article.slug)}`)).status).toBe(200);
+    // The cover went through the media service: a site path whose WebP variant loads.
+    expect(article.featured_image).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+    const variant = await fetch(stack.url + article.featured_image.replace(/\.jpg$/, '-w480.webp'));
+    expect(variant.status).toBe(200);
+    expect(variant.headers.get('content-type')).toBe('image/webp');
 
     const edit = new FormData();
-    for (const [name, value] of Object.entries({ title: '整合測試文章（草稿）', content: '<p>改為草稿</p>', status: 'draft', category_id: String(category.id), is_featured: 'false', is_popular: 'false', is_carousel: 'false' })) edit.append(name, value);
+    for (const [name, value] of Object.entries({ title: '整合測試文章（草稿）', content: '<p>改為草稿</p>', status: 'draft', category_id: String(category.id), keep_existing_featured_image: article.featured_image, is_featured: 'false', is_popular: 'false', is_carousel: 'false' })) edit.append(name, value);
     expect((await call('PUT', `/api/articles/admin/${article.id}`, edit)).status).toBe(200);
     expect((await fetch(`${stack.url}/api/articles/${encodeURIComponent(article.slug)}`)).status).toBe(404);
 

@@ -1,4 +1,4 @@
-import type { ArticleDetail, PublicCategory, Settings } from '@coinmag/contracts';
+import type { ArticleDetail, ArticleSummary, PublicCategory, Settings } from '@coinmag/contracts';
 
 /** Small, fast reads from the content service for server-written heads; never throws, answers null instead. */
 export class ContentClient {
@@ -8,7 +8,7 @@ export class ContentClient {
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
-    private readonly cacheMs = 30_000,
+    private readonly cacheMs = 5_000,
   ) {}
 
   private async get<T>(path: string): Promise<{ status: number; body: T | null }> {
@@ -33,6 +33,15 @@ export class ContentClient {
     const { body } = await this.get<PublicCategory[]>('/api/categories');
     if (Array.isArray(body)) this.categoriesCache = { value: body, until: Date.now() + this.cacheMs };
     return body ?? this.categoriesCache?.value ?? null;
+  }
+
+  private carouselCache: { value: ArticleSummary[]; until: number } | null = null;
+
+  async carousel(): Promise<ArticleSummary[] | null> {
+    if (this.carouselCache && this.carouselCache.until > Date.now()) return this.carouselCache.value;
+    const { body } = await this.get<ArticleSummary[]>('/api/articles/carousel');
+    if (Array.isArray(body)) this.carouselCache = { value: body, until: Date.now() + this.cacheMs };
+    return body ?? this.carouselCache?.value ?? null;
   }
 
   /** The article, 'missing' for a 404, null when the service did not answer in time. */

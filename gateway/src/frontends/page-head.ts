@@ -1,13 +1,27 @@
 import type { Settings } from '@coinmag/contracts';
-import { articleDescription, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
+import { IMAGE_SIZES, articleDescription, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
 import type { ContentClient } from './content-client.js';
 
 export const DEFAULT_SITE = { title: '幣誌 CoinMag', description: '幫助更多新手快速掌握最新的加密貨幣趨勢與資訊' };
+
+/** The image that will be the page's largest paint, preloaded with the srcset and sizes its <img> uses. */
+export interface LcpImage {
+  src: string;
+  sizes: string;
+}
 
 export interface PageHeadResult {
   input: Omit<PageMetaInput, 'origin'>;
   status: number;
   settings: Settings | null;
+  lcpImage?: LcpImage | null;
+}
+
+/** As the public remote resolves image URLs: absolute and site paths kept, bare names under /uploads/. */
+function imageSrc(value: string | null | undefined): string | null {
+  const src = value?.trim();
+  if (!src) return null;
+  return /^(https?:)?\/\//i.test(src) || src.startsWith('/') ? src : `/uploads/${src}`;
 }
 
 function decodeSegment(segment: string): string | null {
@@ -28,7 +42,10 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
   const description = settings?.site_description || DEFAULT_SITE.description;
   const base = { siteTitle, description };
 
-  if (pathname === '/') return { input: { ...base, path: '/', type: 'website' }, status: 200, settings };
+  if (pathname === '/') {
+    const hero = imageSrc((await content.carousel())?.[0]?.featured_image);
+    return { input: { ...base, path: '/', type: 'website' }, status: 200, settings, lcpImage: hero ? { src: hero, sizes: IMAGE_SIZES.carousel } : null };
+  }
 
   const article = /^\/article\/([^/]+)\/?$/.exec(pathname);
   if (article) {
@@ -54,6 +71,7 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
       },
       status: 200,
       settings,
+      lcpImage: imageSrc(found.featured_image) ? { src: imageSrc(found.featured_image)!, sizes: IMAGE_SIZES.articleCover } : null,
     };
   }
 

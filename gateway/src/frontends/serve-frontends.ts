@@ -1,12 +1,14 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '@coinmag/service-kit';
-import { buildPageHead, jsonForScript, renderPageHead } from '@coinmag/rules';
+import { variantSrcset } from '@coinmag/contracts';
+import { buildPageHead, escapeHtml, jsonForScript, renderPageHead } from '@coinmag/rules';
 import { AssetFolder } from './static-assets.js';
 import { encode, sendEncoded } from './compression.js';
 import { ContentClient } from './content-client.js';
 import { pageHeadFor } from './page-head.js';
+import { PreloadHints } from './preload-hints.js';
 
 /** The remotes the shell may load: manifest key → container name (the `name` in each remote's webpack config). */
 export const REMOTES = {
@@ -30,6 +32,18 @@ export interface FrontendsOptions {
 
 const FOLDERS = ['shell', 'public', 'admin'] as const;
 
+function imagePreload(src: string, sizes: string): string {
+  const srcset = variantSrcset(src);
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(src)}"${responsive} fetchpriority="high">`;
+}
+
+function heroImage(src: string, sizes: string): string {
+  const srcset = variantSrcset(src);
+  const responsive = srcset ? ` srcset="${escapeHtml(srcset)}" sizes="${escapeHtml(sizes)}"` : '';
+  return `<div class="boot-hero"><img src="${escapeHtml(src)}"${responsive} width="1200" height="630" alt="" fetchpriority="high"></div>`;
+}
+
 function notFound(ctx: Context) {
   ctx.status = 404;
   ctx.set('Cache-Control', 'no-cache');
@@ -41,6 +55,8 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
   const folders = Object.fromEntries(FOLDERS.map((name) => [name, new AssetFolder(join(options.frontendsDir, name, 'dist'))])) as Record<(typeof FOLDERS)[number], AssetFolder>;
   const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800);
   let template: { mtimeMs: number; html: string } | null = null;
+  // Public chunks are preloaded only when the public remote is served from here.
+  const preloads = new PreloadHints(folders.shell.root, options.remoteEntryOverrides?.public ? null : folders.public.root, REMOTES.public.exposes.replace('./', ''));
 
   async function shellTemplate(): Promise<string | null> {
     const file = join(folders.shell.root, 'index.html');
@@ -70,17 +86,21 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
       return;
     }
     const origin = (options.siteOrigin ?? ctx.origin).replace(/\/$/, '');
-    const { input, status, settings } = await pageHeadFor(ctx.path, ctx.querystring, content);
+    const { input, status, settings, lcpImage } = await pageHeadFor(ctx.path, ctx.querystring, content);
     const remotes = await manifest();
     const isAdmin = /^\/admin(\/|$)/.test(ctx.path);
     const publicEntry = remotes.public?.entry;
     const extras = [
       `<script id="coinmag-mf-manifest" type="application/json">${jsonForScript(remotes)}</script>`,
       settings ? `<script id="coinmag-settings" type="application/json">${jsonForScript(settings)}</script>` : '',
+      lcpImage ? imagePreload(lcpImage.src, lcpImage.sizes) : '',
       !isAdmin && publicEntry ? `<link rel="preload" as="script" href="${publicEntry}">` : '',
+      ...(isAdmin ? [] : await preloads.links()),
     ].filter(Boolean);
     const head = renderPageHead(buildPageHead({ ...input, origin }));
-    const page = html.replace('<!--app-head-->', `${head}\n${extras.join('\n')}`);
+    // On the home page the hero image is painted from the HTML, before any script has run.
+    const boot = ctx.path === '/' && lcpImage ? heroImage(lcpImage.src, lcpImage.sizes) : '';
+    const page = html.replace('<!--app-head-->', `${head}\n${extras.join('\n')}`).replace('<!--app-boot-->', boot);
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
     const body = Buffer.from(page);
@@ -90,7 +110,6 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
   // Compress the built files before the first visitor asks for them.
   setTimeout(() => {
     void (async () => {
-      const { readdir } = await import('node:fs/promises');
       for (const folder of Object.values(folders)) {
         const files = await readdir(folder.root).catch(() => [] as string[]);
         await folder.warm(files.filter((f) => /\.(js|css)$/.test(f)));

@@ -19,9 +19,16 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** Entry files keep their name across builds, so the browser must revalidate them; everything else is content-hashed. */
-export const UNHASHED_ENTRIES = new Set(['remoteEntry.js', 'mf-manifest.json', 'index.html']);
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Files whose name carries a content hash never change, so browsers keep them for a year;
+ * the rest (remoteEntry.js, manifests, the brand logo) keep their name across builds and
+ * are revalidated on every use.
+ */
+export function cacheControlFor(fileName: string): string {
+  return /\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(fileName) ? IMMUTABLE : 'no-cache';
+}
 
 interface CachedAsset {
   mtimeMs: number;
@@ -78,7 +85,7 @@ export class AssetFolder {
     const asset = await this.load(relative);
     if (!asset) return false;
     const fileName = relative.slice(relative.lastIndexOf('/') + 1);
-    ctx.set('Cache-Control', UNHASHED_ENTRIES.has(fileName) ? 'no-cache' : IMMUTABLE);
+    ctx.set('Cache-Control', cacheControlFor(fileName));
     ctx.set('ETag', asset.etag);
     ctx.type = asset.contentType;
     if (ctx.get('If-None-Match') === asset.etag) {

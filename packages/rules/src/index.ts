@@ -3,3 +3,4 @@ export * from './text.js';
 export * from './pager.js';
 export * from './dates.js';
 export * from './page-meta.js';
+export * from './image-sizes.js';

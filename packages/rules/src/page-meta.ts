@@ -38,6 +38,8 @@ export interface PageHead {
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 export const SOCIAL_APP_ID = '000000000000000';
 export const DESCRIPTION_FALLBACK_LENGTH = 160;
+/** Served by the gateway from the shell's build (frontends/shell/src/layout/logo.svg). */
+export const PUBLISHER_LOGO_PATH = '/mf/shell/brand/logo.svg';
 
 /** An image URL made absolute against the origin: site paths are prefixed, bare file names live under /uploads/. */
 export function absoluteUrl(origin: string, url: string): string {
@@ -110,7 +112,7 @@ export function buildPageHead(input: PageMetaInput): PageHead {
   }
   const schemas: object[] = [];
   if (type === 'article') {
-    const publisher = { '@type': 'Organization', name: input.siteTitle, logo: { '@type': 'ImageObject', url: `${input.origin}/favicon.ico` } };
+    const publisher = { '@type': 'Organization', name: input.siteTitle, logo: { '@type': 'ImageObject', url: `${input.origin}${PUBLISHER_LOGO_PATH}` } };
     schemas.push({
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',

@@ -94,7 +94,7 @@ export class MediaService {
       await this.storage.check();
       return true;
     } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'object storage check failed');
+      this.log.warn({ storage: this.storage.kind, err: ((err as Error).cause as Error | undefined)?.message ?? (err as Error).message }, 'object storage check failed');
       return false;
     }
   }

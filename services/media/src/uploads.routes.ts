@@ -10,11 +10,18 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** Room for the multipart boundaries and headers around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** Answers 413 from the declared length alone, before a byte of the body is read. */
+/** Beyond this a refused body is not even drained: the connection is closed. */
+const MAX_DRAINED_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Answers 413 from the declared length alone, before a byte of the body is read. The rest is
+ * then discarded by Node so the connection stays usable and a proxy in front (the gateway)
+ * reliably gets the 413 instead of a reset; an absurd declared length just closes it.
+ */
 const refuseOversizedBody: Middleware = async (ctx, next) => {
   const declared = Number(ctx.get('content-length'));
   if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) {
-    ctx.set('Connection', 'close');
+    if (declared > MAX_DRAINED_BYTES) ctx.set('Connection', 'close');
     throw new PayloadTooLargeError(API_MESSAGES.payloadTooLarge);
   }
   await next();
@@ -32,7 +39,8 @@ export function uploadsRoutes(media: MediaService, adminGuard: Middleware): Rout
   });
 
   router.post('/api/uploads/image', adminGuard, refuseOversizedBody, async (ctx) => {
-    ctx.set('Connection', 'close'); // an early 413 below must not wait for the rest of the body
+    // A body without a declared length that passes the limit: answer 413 and close, never read it all.
+    if (!ctx.get('content-length')) ctx.set('Connection', 'close');
     const { files } = await readMultipart(ctx, {
       fileBytes: MAX_UPLOAD_BYTES,
       fieldBytes: 4096,

@@ -65,6 +65,10 @@ describe.each(ADAPTERS.map((make) => [make().name, make] as const))('image uploa
     expect(after.exif).toBeUndefined();
     expect(data.includes(Buffer.from('CoinmagCam'))).toBe(false);
     expect(data.includes(Buffer.from('Exif\0\0'))).toBe(false);
+    const variant = await fetchImage(service.url + variantUrl(body.url, 480), 'image/webp');
+    const variantMeta = await sharp(variant.data).metadata();
+    expect([variantMeta.width, variantMeta.height, variantMeta.exif]).toEqual([200, 300, undefined]);
+    expect(variant.data.includes(Buffer.from('CoinmagCam'))).toBe(false);
     // Orientation 6 turns the red left half into the top half.
     const { data: pixels, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
     const at = (x: number, y: number) => Array.from(pixels.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
@@ -107,6 +111,17 @@ describe.each(ADAPTERS.map((make) => [make().name, make] as const))('image uploa
     expect((await sharp(data).metadata()).format).toBe('gif');
   });
 
+  it('keeps the frames of an animated GIF in the original and the variants', async () => {
+    const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((c) => solid(600, 400, c).png().toBuffer()));
+    const animated = await sharp(frames, { join: { animated: true } }).gif({ delay: [100, 100, 100] }).toBuffer();
+    const body = await uploadOk(animated, 'moon.gif', 'image/gif');
+    expect([body.width, body.height]).toEqual([600, 400]);
+    const original = await sharp((await fetchImage(service.url + body.url, 'image/gif')).data).metadata();
+    expect(original.pages).toBe(3);
+    const variant = await sharp((await fetchImage(service.url + variantUrl(body.url, 480), 'image/webp')).data).metadata();
+    expect([variant.format, variant.width, variant.pages]).toEqual(['webp', 480, 3]);
+  });
+
   it('judges by bytes: a PNG named .txt is accepted, a text file named .jpg is refused', async () => {
     const png = await upload(service.url, token, await solid(20, 20).png().toBuffer(), 'notes.txt', 'text/plain');
     expect(png.status).toBe(201);
@@ -136,6 +151,7 @@ describe.each(ADAPTERS.map((make) => [make().name, make] as const))('image uploa
   it('refuses a 30000×30000 PNG bomb from its header without decoding it', async () => {
     const bomb = await pngBomb();
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const before = await storage.list();
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
     const res = await upload(service.url, token, bomb, 'bomb.png', 'image/png');
@@ -145,13 +161,16 @@ describe.each(ADAPTERS.map((make) => [make().name, make] as const))('image uploa
     // Decoding would need 900 MB and many seconds; refusing from the header needs neither.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
     expect(elapsed).toBeLessThan(5000);
+    expect(await storage.list()).toEqual(before);
   });
 
   it('answers 413 to a declared 51 MB body before it has been sent', async () => {
+    const before = await storage.list();
     const result = await streamUpload(service.url, token, 51 * 1024 * 1024, true);
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body)).toEqual({ error: API_MESSAGES.payloadTooLarge });
     expect(result.sentWhenAnswered).toBeLessThan(result.total);
+    expect(await storage.list()).toEqual(before);
   });
 
   it('answers 413 to a 51 MB file sent without a length, stopping at the limit', async () => {

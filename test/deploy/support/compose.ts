@@ -34,7 +34,8 @@ export function parseDotenv(text: string): Record<string, string> {
     if (!line || line.startsWith('#')) continue;
     const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
     if (!match) throw new Error(`.env: cannot read the line "${line}"`);
-    const [, key, rest] = match;
+    const key = match[1]!;
+    const rest = match[2] ?? '';
     if (rest.startsWith("'")) {
       const end = rest.indexOf("'", 1);
       if (end < 0) throw new Error(`.env: unclosed quote for ${key}`);

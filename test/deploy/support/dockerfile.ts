@@ -1,6 +1,6 @@
 // A Dockerfile split into its build stages, read with dockerfile-ast.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
 import { ROOT } from './repo.js';
 
@@ -26,19 +26,33 @@ export function parseDockerfile(relativePath: string): ParsedDockerfile {
       const args = instruction.getArguments().map((a) => a.getValue());
       const flagless = args.filter((a) => !a.startsWith('--'));
       const asIndex = flagless.findIndex((a) => a.toUpperCase() === 'AS');
-      stages.push({ from: flagless[0], name: asIndex >= 0 ? flagless[asIndex + 1] : undefined, instructions: [] });
+      stages.push({ from: flagless[0] ?? '', name: asIndex >= 0 ? flagless[asIndex + 1] : undefined, instructions: [] });
     } else if (stages.length > 0) {
-      stages[stages.length - 1].instructions.push(instruction);
+      stages.at(-1)!.instructions.push(instruction);
     } else if (keyword !== 'ARG') {
       throw new Error(`${relativePath}: ${keyword} before the first FROM`);
     }
   }
   if (stages.length === 0) throw new Error(`${relativePath}: no FROM`);
-  return { path: relativePath, stages, final: stages[stages.length - 1] };
+  return { path: relativePath, stages, final: stages.at(-1)! };
 }
 
 export function instructionsOf(stage: Stage, keyword: string): Instruction[] {
   return stage.instructions.filter((i) => i.getKeyword() === keyword);
+}
+
+/** Absolute destination of each COPY in a stage, resolved against the WORKDIR in force. */
+export function copyDestinations(stage: Stage): string[] {
+  let workdir = '/';
+  const destinations: string[] = [];
+  for (const instruction of stage.instructions) {
+    const args = instruction.getArguments().map((a) => a.getValue()).filter((a) => !a.startsWith('--'));
+    const last = args.at(-1);
+    if (!last) continue;
+    if (instruction.getKeyword() === 'WORKDIR') workdir = posix.resolve(workdir, last);
+    if (instruction.getKeyword() === 'COPY') destinations.push(posix.resolve(workdir, last).replace(/\/$/, ''));
+  }
+  return destinations;
 }
 
 /** The stage a `COPY --from=<stage>` copies from. */

@@ -40,7 +40,7 @@ export function resolveContainerEnv(container: Container, objects: K8sObject[]):
     const stringData = object.stringData as Record<string, string> | undefined;
     const data = object.data as Record<string, string> | undefined;
     if (stringData && key in stringData) return stringData[key];
-    if (data && key in data) return kind === 'Secret' ? Buffer.from(data[key], 'base64').toString('utf8') : data[key];
+    if (data && key in data) return kind === 'Secret' ? Buffer.from(data[key]!, 'base64').toString('utf8') : data[key];
     return undefined;
   };
   if (container.envFrom?.length) problems.push(`${container.name}: envFrom hands over every key of a ConfigMap/Secret; list the variables one by one`);

@@ -45,7 +45,7 @@ export interface BuildOptions {
 export function readYamlDocuments(path: string): K8sObject[] {
   return parseAllDocuments(readFileSync(path, 'utf8'))
     .map((doc) => {
-      if (doc.errors.length > 0) throw new Error(`${path}: ${doc.errors[0].message}`);
+      if (doc.errors.length > 0) throw new Error(`${path}: ${doc.errors[0]!.message}`);
       return doc.toJS() as K8sObject | null;
     })
     .filter((doc): doc is K8sObject => doc !== null);
@@ -134,7 +134,8 @@ function applyGenerator(objects: K8sObject[], kind: 'ConfigMap' | 'Secret', gene
   const generated: K8sObject = {
     apiVersion: 'v1',
     kind,
-    metadata: { name: generator.name, ...(existing?.metadata.namespace ? { namespace: existing.metadata.namespace } : {}) },
+    // kustomize keeps the replaced object's labels and annotations.
+    metadata: { ...existing?.metadata, name: generator.name },
     ...(kind === 'Secret' ? { type: generator.type ?? (existing?.type as string | undefined) ?? 'Opaque' } : {}),
     data: behavior === 'merge' ? { ...asData(existing, kind), ...data } : data,
   };
@@ -208,7 +209,7 @@ export function containersOf(object: K8sObject): Container[] {
 }
 
 export function splitImage(image: string): { name: string; tag?: string; digest?: string } {
-  const [withoutDigest, digest] = image.split('@');
+  const [withoutDigest = '', digest] = image.split('@');
   const lastSlash = withoutDigest.lastIndexOf('/');
   const colon = withoutDigest.indexOf(':', lastSlash + 1);
   return colon < 0 ? { name: withoutDigest, digest } : { name: withoutDigest.slice(0, colon), tag: withoutDigest.slice(colon + 1), digest };

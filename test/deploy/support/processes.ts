@@ -28,7 +28,9 @@ export interface RunningProcess {
 
 /** Runs `command` in `cwd` with exactly `env` (plus PATH and HOME), keeping its output for failure messages. */
 export function startProcess(name: string, command: string[], cwd: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(command[0], command.slice(1), {
+  const [program, ...args] = command;
+  if (!program) throw new Error(`${name}: empty command`);
+  const child = spawn(program, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +57,7 @@ export function startProcess(name: string, command: string[], cwd: string, env: 
   };
 }
 
-export async function runToCompletion(name: string, command: string[], cwd: string, env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export async function runToCompletion(name: string, command: string[], cwd: string, env: Record<string, string>, timeoutMs = 120_000): Promise<{ code: number | null; output: string }> {
   const running = startProcess(name, command, cwd, env);
   const timer = setTimeout(() => running.child.kill('SIGKILL'), timeoutMs);
   const code = await running.exited;
@@ -64,7 +66,7 @@ export async function runToCompletion(name: string, command: string[], cwd: stri
 }
 
 /** Polls `url` until it answers 200; fails early when the process exits. */
-export async function waitForOk(url: string, running: RunningProcess, timeoutMs = 20_000): Promise<void> {
+export async function waitForOk(url: string, running: RunningProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void running.exited.then((code) => {

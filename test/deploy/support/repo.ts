@@ -118,7 +118,13 @@ function directEnvReads(dir: string): Set<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
     const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
-    for (const match of text.matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)) names.add(match[1] ?? match[2]);
+    for (const match of text.matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)) names.add((match[1] ?? match[2])!);
   }
   return names;
+}
+
+/** The value, or a failure naming what is missing (narrows `T | undefined` for the checks after it). */
+export function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`missing: ${what}`);
+  return value;
 }

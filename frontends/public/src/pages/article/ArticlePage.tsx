@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ArticleDetail } from '@coinmag/contracts';
-import { articleDescription, formatLongDateTime, keywordsFromTags } from '@coinmag/rules';
+import { IMAGE_SIZES, articleDescription, formatLongDateTime, keywordsFromTags } from '@coinmag/rules';
 import { fetchArticle, sendView } from '../../api/articles';
 import { ApiError, isAbort } from '../../api/http';
 import { Spinner } from '../../components/Spinner';
@@ -51,7 +51,7 @@ export function ArticlePage() {
     setState({ status: 'loading' });
     fetchArticle(slug, controller.signal).then(
       (article) => {
-        setState({ status: 'ready', article });
+        startTransition(() => setState({ status: 'ready', article }));
         if (counted.current !== slug) {
           counted.current = slug;
           sendView(slug);
@@ -113,7 +113,7 @@ export function ArticlePage() {
             </div>
           </header>
           {article.featured_image && (
-            <SmartImage src={article.featured_image} alt={article.title} width={1200} height={630} sizes="(min-width: 1024px) 780px, 100vw" priority className={styles.cover} />
+            <SmartImage src={article.featured_image} alt={article.title} width={1200} height={630} sizes={IMAGE_SIZES.articleCover} priority className={styles.cover} />
           )}
           <div className={styles.content} data-testid="article-content" dangerouslySetInnerHTML={{ __html: html }} />
           {tags.length > 0 && (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ArticleSummary } from '@coinmag/contracts';
 import { cardExcerpt } from '@coinmag/rules';
@@ -49,7 +49,8 @@ export function HomePage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    loadHome(controller.signal).then(setData, (err: unknown) => {
+    // A transition lets React render the big first view in slices instead of one long task.
+    loadHome(controller.signal).then((home) => startTransition(() => setData(home)), (err: unknown) => {
       if ((err as Error).name !== 'AbortError') {
         console.error(err);
         setData({ carousel: [], latest: [], popular: [], featured: null, more: [] });

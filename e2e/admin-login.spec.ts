@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, adminToken, bearer } from './support/admin-api';
+import { TOKEN_KEY, signInWithForm } from './support/admin-ui';
+
+test.describe('the administrator signing in and out', () => {
+  test('any admin path shows the login form until signed in, then the dashboard with the real stats', async ({ page, request }) => {
+    await page.goto('/admin/articles');
+    await expect(page.getByRole('heading', { name: '管理後台登入' })).toBeVisible();
+    await expect(page.getByText('預設帳號：admin')).toBeVisible();
+    // Nothing of the public site (its header search box) is on the admin page.
+    await expect(page.getByRole('searchbox', { name: '搜尋文章' })).toHaveCount(0);
+
+    // Both fields are required: an empty submit sends nothing.
+    await page.getByRole('button', { name: '登入' }).click();
+    await expect(page.getByLabel('帳號')).toHaveJSProperty('validity.valueMissing', true);
+
+    await page.getByLabel('帳號').fill(ADMIN.username);
+    await page.getByLabel('密碼').fill('not-the-password');
+    await page.getByRole('button', { name: '登入' }).click();
+    await expect(page.getByText(/^登入失敗/)).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+
+    await page.getByLabel('密碼').fill(ADMIN.password);
+    await page.getByRole('button', { name: '登入' }).click();
+    await expect(page.getByText('登入成功')).toBeVisible();
+    await expect(page).toHaveURL('/admin/dashboard');
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeTruthy();
+
+    // Other journeys may be adding articles meanwhile: compare with a fresh reading after a reload.
+    const cards = page.getByRole('list', { name: '統計' }).getByRole('listitem');
+    await expect(cards).toHaveCount(6);
+    for (const label of ['已發布', '草稿', '總瀏覽數']) await expect(cards.filter({ hasText: label })).toHaveCount(1);
+    const token = await adminToken(request);
+    await expect(async () => {
+      await page.reload();
+      const stats = await (await request.get('/api/admin/stats', { headers: bearer(token) })).json();
+      await expect(cards.filter({ hasText: '文章總數' })).toContainText(stats.totalArticles.toLocaleString('zh-TW'), { timeout: 2_000 });
+      await expect(cards.filter({ hasText: '分類數' })).toContainText(String(stats.totalCategories), { timeout: 1_000 });
+      await expect(cards.filter({ hasText: '標籤數' })).toContainText(String(stats.totalTags), { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+
+    // Recent activity lists real articles, each linking to its edit form.
+    const recent = page.getByRole('region', { name: '最近活動' }).getByRole('link');
+    await expect(recent.first()).toHaveAttribute('href', /^\/admin\/articles\/edit\/\d+$/);
+    await page.getByRole('link', { name: '管理標籤' }).click();
+    await expect(page).toHaveURL('/admin/categories');
+
+    // /admin itself goes to the dashboard once signed in.
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/admin/dashboard');
+  });
+
+  test('logging out clears the token and shows the login form again', async ({ page }) => {
+    await signInWithForm(page);
+    await expect(page).toHaveURL('/admin/dashboard');
+    await page.getByRole('button', { name: '登出' }).click();
+    await expect(page.getByText('已登出')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '管理後台登入' })).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '管理後台登入' })).toBeVisible();
+  });
+
+  test('a token the server refuses is removed and the login form shown', async ({ page }) => {
+    await page.addInitScript((key) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key, 'not-a-real-token');
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, TOKEN_KEY);
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('heading', { name: '管理後台登入' })).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+  });
+});

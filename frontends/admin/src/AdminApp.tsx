@@ -1,0 +1,61 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AdminLayout } from './layout/AdminLayout';
+import { LoginPage } from './login/LoginPage';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { ArticleListPage } from './articles/list/ArticleListPage';
+import { PreviewPage } from './preview/PreviewPage';
+import { CategoryListPage } from './categories/CategoryListPage';
+import { CategoryFormPage } from './categories/CategoryFormPage';
+import { SettingsPage } from './settings/SettingsPage';
+import { Spinner } from './components/Spinner';
+import { Toasts } from './toasts/Toasts';
+import { useSession } from './session/session-store';
+
+// The editor (Tiptap, ProseMirror) is most of the remote's weight: fetched only when the form opens.
+const ArticleFormPage = lazy(() => import('./articles/form/ArticleFormPage').then((module) => ({ default: module.ArticleFormPage })));
+const articleForm = (
+  <Suspense fallback={<Spinner label="載入編輯器中…" />}>
+    <ArticleFormPage />
+  </Suspense>
+);
+
+/** The back office (SPEC §2 Admin routes), mounted by the shell under /admin/*. */
+export default function AdminApp() {
+  const status = useSession((state) => state.status);
+  const verify = useSession((state) => state.verify);
+
+  useEffect(() => {
+    void verify();
+  }, [verify]);
+
+  return (
+    <>
+      {status === 'checking' && <Spinner label="驗證登入中…" />}
+      {status === 'anonymous' && (
+        <Routes>
+          <Route path="*" element={<LoginPage />} />
+        </Routes>
+      )}
+      {status === 'authenticated' && (
+        <Routes>
+          <Route index element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path="login" element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path="preview" element={<PreviewPage />} />
+          <Route element={<AdminLayout />}>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="articles" element={<ArticleListPage />} />
+            <Route path="articles/new" element={articleForm} />
+            <Route path="articles/edit/:id" element={articleForm} />
+            <Route path="categories" element={<CategoryListPage />} />
+            <Route path="categories/new" element={<CategoryFormPage />} />
+            <Route path="categories/edit/:id" element={<CategoryFormPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+          </Route>
+        </Routes>
+      )}
+      <Toasts />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import styles from '../admin.module.css';
+import { useSession } from '../session/session-store';
+import { toast } from '../toasts/toast-store';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink);
+
+/** Sidebar of SPEC §2 around the routed screen. */
+export function AdminLayout() {
+  const logout = useSession((state) => state.logout);
+  const navigate = useNavigate();
+
+  const signOut = () => {
+    logout();
+    toast.success('已登出');
+    navigate('/admin');
+  };
+
+  return (
+    <div className={styles.app}>
+      <nav className={styles.sidebar} aria-label="後台選單">
+        <NavLink to="/admin/dashboard" className={styles.brand}>幣誌後台</NavLink>
+        <ul className={styles.navGroup}>
+          <li><NavLink to="/admin/dashboard" className={linkClass}>儀表板</NavLink></li>
+        </ul>
+        <p className={styles.navHeading} id="nav-articles">文章管理</p>
+        <ul className={styles.navGroup} aria-labelledby="nav-articles">
+          <li><NavLink to="/admin/articles" end className={linkClass}>文章列表</NavLink></li>
+          <li><NavLink to="/admin/articles/new" className={linkClass}>新增文章</NavLink></li>
+        </ul>
+        <p className={styles.navHeading} id="nav-categories">分類管理</p>
+        <ul className={styles.navGroup} aria-labelledby="nav-categories">
+          <li><NavLink to="/admin/categories" end className={linkClass}>分類列表</NavLink></li>
+          <li><NavLink to="/admin/categories/new" className={linkClass}>新增分類</NavLink></li>
+        </ul>
+        <ul className={styles.navGroup}>
+          <li><NavLink to="/admin/settings" className={linkClass}>網站設定</NavLink></li>
+        </ul>
+        <button type="button" className={styles.logout} onClick={signOut}>登出</button>
+      </nav>
+      <main className={styles.main} id="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

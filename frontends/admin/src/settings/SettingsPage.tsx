@@ -1,0 +1,91 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Settings } from '@coinmag/contracts';
+import styles from '../admin.module.css';
+import { settingsApi } from '../api/admin-api';
+import { Spinner } from '../components/Spinner';
+import { reportLoadError } from '../session/load-errors';
+import { reportSaveError } from '../session/save-failure';
+import { toast } from '../toasts/toast-store';
+import { changedSettings } from './changed-settings';
+
+const TEXT_FIELDS: { key: keyof Settings; label: string }[] = [
+  { key: 'site_title', label: '網站標題' },
+  { key: 'site_description', label: '網站描述' },
+  { key: 'google_adsense_id', label: 'Google AdSense 發布商 ID' },
+];
+const SCRIPT_FIELDS: { key: keyof Settings; label: string }[] = [
+  { key: 'header_ad_script', label: '頁首廣告程式碼' },
+  { key: 'sidebar_ad_script', label: '側邊欄廣告程式碼' },
+  { key: 'footer_ad_script', label: '頁尾廣告程式碼' },
+];
+
+export function SettingsPage() {
+  const navigate = useNavigate();
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [saved, setSaved] = useState<Settings | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    document.title = '網站設定 | 管理後台';
+    settingsApi.get().then(
+      (loaded) => {
+        setSettings(loaded);
+        setSaved(loaded);
+      },
+      (err: unknown) => reportLoadError(err, '載入資料失敗'),
+    );
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!settings || saving) return;
+    setSaving(true);
+    try {
+      const stored = await settingsApi.update(changedSettings(saved, settings));
+      setSettings(stored);
+      setSaved(stored);
+      toast.success('設定已儲存');
+      setSaving(false);
+    } catch (err) {
+      if (!reportSaveError(err, () => navigate('/admin/login', { replace: true }))) setSaving(false);
+    }
+  };
+
+  if (!settings) return <Spinner />;
+  const set = (key: keyof Settings, value: string) => setSettings({ ...settings, [key]: value });
+
+  return (
+    <>
+      <header className={styles.pageHeader}>
+        <h1 className={styles.pageTitle}>網站設定</h1>
+      </header>
+      <form className={`${styles.card} ${styles.form}`} onSubmit={submit} aria-label="網站設定">
+        {TEXT_FIELDS.map(({ key, label }) =>
+          key === 'site_description' ? (
+            <div key={key} className={styles.field}>
+              <label className={styles.label} htmlFor={`settings-${key}`}>{label}</label>
+              <textarea id={`settings-${key}`} className={`${styles.textarea} ${styles.textareaPlain}`} value={settings[key]} onChange={(event) => set(key, event.target.value)} />
+            </div>
+          ) : (
+            <div key={key} className={styles.field}>
+              <label className={styles.label} htmlFor={`settings-${key}`}>{label}</label>
+              <input id={`settings-${key}`} className={styles.input} value={settings[key]} onChange={(event) => set(key, event.target.value)}
+                placeholder={key === 'google_adsense_id' ? 'ca-pub-0000000000000000' : undefined} />
+            </div>
+          ),
+        )}
+        {SCRIPT_FIELDS.map(({ key, label }) => (
+          <div key={key} className={styles.field}>
+            <label className={styles.label} htmlFor={`settings-${key}`}>{label}</label>
+            <textarea id={`settings-${key}`} className={styles.textarea} rows={6} spellCheck={false} value={settings[key]} onChange={(event) => set(key, event.target.value)} />
+          </div>
+        ))}
+        <p className={styles.note}>說明：廣告程式碼會原樣插入公開頁面，後台頁面不會載入。</p>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button} disabled={saving} aria-busy={saving}>{saving ? '儲存中…' : '儲存'}</button>
+        </div>
+      </form>
+    </>
+  );
+}

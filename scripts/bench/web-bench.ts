@@ -1,0 +1,132 @@
+// `npm run bench:web`: Lighthouse (mobile settings, Debian Chromium) on the home page and an
+// article page. Uses BENCH_URL when given, else starts its own stack on a fresh database.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { createTestDatabase } from '../../packages/service-kit/src/testing/test-database.js';
+import { startStack } from '../stack/stack.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 } as const;
+
+interface PageResult {
+  name: string;
+  url: string;
+  scores: Record<keyof typeof TARGETS, number>;
+  lcpMs: number;
+  cls: number;
+  jsBytes: number;
+  adminScripts: string[];
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+async function audit(port: number, name: string, url: string): Promise<PageResult> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id: keyof typeof TARGETS) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  return {
+    name,
+    url,
+    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    adminScripts: scripts.map((item) => item.url).filter((u) => /\/mf\/admin\/|tiptap|prosemirror/i.test(u)),
+  };
+}
+
+function printTable(results: PageResult[]) {
+  const rows = [
+    ['page', 'perf', 'a11y', 'best-pr.', 'SEO', 'LCP', 'CLS', 'JS (compressed)', 'admin code'],
+    ...results.map((r) => [
+      r.name,
+      String(r.scores.performance),
+      String(r.scores.accessibility),
+      String(r.scores['best-practices']),
+      String(r.scores.seo),
+      `${(r.lcpMs / 1000).toFixed(2)} s`,
+      r.cls.toFixed(3),
+      `${(r.jsBytes / 1024).toFixed(1)} KiB`,
+      r.adminScripts.length ? `YES (${r.adminScripts.length})` : 'none',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
+  for (const [index, row] of rows.entries()) {
+    console.log(row.map((cell, col) => cell.padEnd(widths[col]!)).join('  '));
+    if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+  console.log(`\ntargets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO ≥ 95, no admin code on public pages`);
+  for (const r of results) {
+    const missed = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((k) => r.scores[k] < TARGETS[k]);
+    if (r.adminScripts.length) missed.push('admin code' as never);
+    console.log(`${r.name}: ${missed.length ? `missed ${missed.join(', ')}` : 'all targets met'}`);
+  }
+}
+
+async function main() {
+  const root = resolve(import.meta.dirname, '..', '..');
+  let baseUrl = process.env.BENCH_URL?.replace(/\/$/, '');
+  let cleanup = async () => {};
+  if (!baseUrl) {
+    const database = await createTestDatabase('cm_bench');
+    const dataDir = await mkdtemp(join(tmpdir(), 'coinmag-bench-'));
+    const stack = await startStack({
+      root, databaseUrl: database.url, redisUrl: process.env.REDIS_URL, dataDir,
+      gatewayPort: Number(process.env.BENCH_GATEWAY_PORT ?? 8281), basePort: Number(process.env.BENCH_SERVICES_BASE_PORT ?? 4280),
+      seedDemo: true, buildFrontends: true, quiet: true,
+    });
+    baseUrl = stack.url;
+    cleanup = async () => {
+      await stack.stop();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const latest = (await (await fetch(`${baseUrl}/api/articles/latest?limit=1`)).json()) as { slug: string }[];
+    const pages = [{ name: 'home', url: `${baseUrl}/` }];
+    if (latest[0]) pages.push({ name: 'article', url: `${baseUrl}/article/${encodeURIComponent(latest[0].slug)}` });
+    const results: PageResult[] = [];
+    for (const page of pages) {
+      await fetch(page.url); // warm the server's compressed-asset cache, as a live site would be
+      const runs: PageResult[] = [];
+      for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt++) {
+        try {
+          runs.push(await audit(chrome.port, page.name, page.url));
+        } catch (err) {
+          console.warn((err as Error).message);
+        }
+      }
+      if (runs.length === 0) throw new Error(`no Lighthouse run of ${page.url} succeeded`);
+      // The median run by performance score: single runs swing with the machine's load.
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      results.push(runs[Math.floor(runs.length / 2)]!);
+    }
+    console.log(`\nLighthouse (mobile, median of ${RUNS} runs) on ${baseUrl}\n`);
+    printTable(results);
+  } finally {
+    await chrome.kill();
+    await cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
