@@ -22,8 +22,10 @@ test.describe('a visitor on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
   });
 
-  test('fits the page in the phone width', async ({ page }) => {
-    for (const path of ['/', '/articles']) {
+  test('fits every page into a 360 px wide phone', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const [latest] = (await (await request.get('/api/articles/latest?limit=1')).json()) as { slug: string }[];
+    for (const path of ['/', '/articles', `/article/${latest!.slug}`, '/category/popular', `/search?q=${encodeURIComponent('比特幣')}`]) {
       await page.goto(path);
       await waitForPublicPage(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

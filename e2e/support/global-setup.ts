@@ -14,11 +14,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const database = await createTestDatabase('cm_e2e');
   const dataDir = await mkdtemp(join(tmpdir(), 'coinmag-e2e-'));
   const started = Date.now();
+  // In-process caches unless E2E_REDIS_URL is given: a shared Redis would carry login-attempt
+  // counts and cached responses from one run (and one database) into the next.
+  const redisUrl = process.env.E2E_REDIS_URL;
+  delete process.env.REDIS_URL;
   try {
     const stack = await startStack({
       root,
       databaseUrl: database.url,
-      redisUrl: process.env.REDIS_URL,
+      redisUrl,
+      extraEnv: { REDIS_KEY_PREFIX: `coinmag:${database.name}:` },
       dataDir,
       gatewayPort: E2E_GATEWAY_PORT,
       basePort: E2E_SERVICES_BASE_PORT,

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { composeSchemaValidator, dependsOn, dockerfileOf, environmentOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile } from './support/compose.js';
-import { argumentsOf, copyDestinations, envOf, execForm, fromFlag, instructionsOf, isPinnedImage, parseDockerfile } from './support/dockerfile.js';
+import { argumentsOf, copyDestinations, envOf, execForm, fromFlag, instructionsOf, isPinnedImage, parseDockerfile, type Stage } from './support/dockerfile.js';
 import { discoverDeployables, discoverFrontends, loadConfigSchema, present, ROOT } from './support/repo.js';
 
 const deployables = discoverDeployables();
@@ -56,6 +56,22 @@ describe.each(shipped.map((d) => [d.dir, d] as const))('%s/Dockerfile', (_dir, d
       expect(source, `COPY ${argumentsOf(copy)} comes from a build stage`).toBeDefined();
       const installs = instructionsOf(source!, 'RUN').map(argumentsOf).filter((t) => /\bnpm ci\b/.test(t));
       expect(installs.some((t) => t.includes('--omit=dev')), `stage ${from} installs with npm ci --omit=dev`).toBe(true);
+    }
+  });
+
+  it('gives npm ci every workspace manifest and the lock file before any source', () => {
+    const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    for (const stage of stages) {
+      const installs = stage.instructions.findIndex((i) => i.getKeyword() === 'RUN' && /\bnpm ci\b/.test(argumentsOf(i)));
+      if (installs < 0) continue;
+      const lineage: Stage[] = [];
+      for (let current: Stage | undefined = stage; current; current = stages.find((s) => s.name === current!.from)) lineage.unshift(current);
+      const before = lineage.flatMap((s) => (s === stage ? s.instructions.slice(0, installs) : s.instructions));
+      const copied = before.filter((i) => i.getKeyword() === 'COPY' && !fromFlag(i)).map(argumentsOf).join('\n');
+      expect(copied, `stage ${stage.name}: the whole source is copied only after npm ci`).not.toMatch(/^\.\s/m);
+      for (const file of ['package.json', 'package-lock.json', ...workspaces.map((w) => `${w}/package.json`)]) {
+        expect(copied, `stage ${stage.name} copies ${file} before npm ci`).toMatch(new RegExp(`(^|\\s)${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(\\s|$)`));
+      }
     }
   });
 

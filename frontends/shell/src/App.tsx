@@ -38,7 +38,7 @@ function PublicLayout() {
   if (!settings) return <Spinner label="載入內容中…" />;
   return (
     <>
-      <a href="#main" className={styles.visuallyHidden}>跳到主要內容</a>
+      <a href="#main" className={styles.skipLink}>跳到主要內容</a>
       <Header siteTitle={settings.site_title} />
       <AdSlot markup={settings.header_ad_script} placement="header" />
       <main id="main" className={styles.main}>
