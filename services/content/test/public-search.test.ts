@@ -56,6 +56,15 @@ describe('search', () => {
     });
   });
 
+  it('pages search results and still reports the total past the last page', async () => {
+    const first = (await api.get(`/api/articles?search=${encodeURIComponent('比特')}&limit=2&page=1`)).body;
+    expect(first.articles).toHaveLength(2);
+    expect(first.pagination).toEqual({ page: 1, limit: 2, pages: 2, total: 3 });
+    const past = (await api.get(`/api/articles?search=${encodeURIComponent('比特')}&limit=2&page=5`)).body;
+    expect(past.articles).toEqual([]);
+    expect(past.pagination.total).toBe(3);
+  });
+
   it('refuses a term longer than 100 characters', async () => {
     const { status, body } = await api.get(`/api/articles?search=${'幣'.repeat(101)}`);
     expect(status).toBe(400);

@@ -123,6 +123,19 @@ export class ArticlesRepository {
     return query.limit(limit).offset(offset);
   }
 
+  /** One page and the total in one scan (a window count), for searches that match many rows. */
+  async listPublicCounted(now: Date, filter: PublicListFilter, limit: number, offset: number): Promise<{ rows: ArticleRow[]; total: number }> {
+    const query = this.db('articles as a').leftJoin('categories as c', 'c.id', 'a.category_id');
+    this.selectSummary(query, false);
+    query.select(this.db.raw('count(*) over () as total_count'));
+    this.publicOnly(query, now);
+    this.applyFilter(query, filter);
+    this.orderBy(query, 'latest', filter);
+    const rows: Array<ArticleRow & { total_count: number }> = await query.limit(limit).offset(offset);
+    const total = rows.length > 0 ? Number(rows[0]!.total_count) : offset > 0 ? await this.countPublic(now, filter) : 0;
+    return { rows, total };
+  }
+
   async countPublic(now: Date, filter: PublicListFilter): Promise<number> {
     const query = this.db('articles as a');
     this.publicOnly(query, now);

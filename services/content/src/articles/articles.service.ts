@@ -32,10 +32,10 @@ export class ArticlesService {
       filter.search = term;
     }
     const now = this.clock();
-    const [rows, total] = await Promise.all([
-      this.articles.listPublic(now, filter, 'latest', query.limit, (query.page - 1) * query.limit),
-      this.articles.countPublic(now, filter),
-    ]);
+    const offset = (query.page - 1) * query.limit;
+    const { rows, total } = filter.search
+      ? await this.articles.listPublicCounted(now, filter, query.limit, offset)
+      : await Promise.all([this.articles.listPublic(now, filter, 'latest', query.limit, offset), this.articles.countPublic(now, filter)]).then(([r, t]) => ({ rows: r, total: t }));
     return {
       articles: rows.map(toSummary),
       pagination: { page: query.page, limit: query.limit, pages: pageCount(total, query.limit), total },
