@@ -26,6 +26,13 @@ export const gatewayConfigSchema = z.object({
    * to dodge the login limits.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /** Where the built micro-frontends are (frontends/<name>/dist below it); default: ./frontends from the working directory. */
+  FRONTENDS_DIR: z.string().optional(),
+  /** Moves a remote without rebuilding the shell: its remoteEntry.js URL. */
+  MF_PUBLIC_ENTRY: z.string().optional(),
+  MF_ADMIN_ENTRY: z.string().optional(),
+  /** The canonical origin written into page metadata (e.g. https://coinmag.example); default: the request's. */
+  SITE_ORIGIN: z.string().url().optional(),
   /** How long the auth service's "this token is still valid" is trusted (0: ask every time). */
   ADMIN_CONFIRM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });

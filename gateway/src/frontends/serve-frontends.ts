@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
@@ -143,15 +144,24 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
 }
 
 /** The frontends middleware as the gateway's main.ts wires it, with env-configured remote locations. */
-export function frontendsFromEnv(contentUrl: string, log: Logger): Middleware {
+export interface FrontendsConfig {
+  FRONTENDS_DIR?: string | undefined;
+  MF_PUBLIC_ENTRY?: string | undefined;
+  MF_ADMIN_ENTRY?: string | undefined;
+  SITE_ORIGIN?: string | undefined;
+}
+
+export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger): Middleware {
   const overrides: Partial<Record<RemoteKey, string>> = {};
-  if (process.env.MF_PUBLIC_ENTRY) overrides.public = process.env.MF_PUBLIC_ENTRY;
-  if (process.env.MF_ADMIN_ENTRY) overrides.admin = process.env.MF_ADMIN_ENTRY;
+  if (config.MF_PUBLIC_ENTRY) overrides.public = config.MF_PUBLIC_ENTRY;
+  if (config.MF_ADMIN_ENTRY) overrides.admin = config.MF_ADMIN_ENTRY;
+  const candidates = [config.FRONTENDS_DIR, join(process.cwd(), 'frontends'), join(import.meta.dirname, '..', '..', '..', 'frontends')];
+  const frontendsDir = candidates.find((dir): dir is string => Boolean(dir) && existsSync(dir!)) ?? join(process.cwd(), 'frontends');
   return serveFrontends({
-    frontendsDir: process.env.FRONTENDS_DIR ?? join(import.meta.dirname, '..', '..', '..', 'frontends'),
+    frontendsDir,
     contentUrl,
     log,
     remoteEntryOverrides: overrides,
-    siteOrigin: process.env.SITE_ORIGIN || undefined,
+    siteOrigin: config.SITE_ORIGIN,
   });
 }
