@@ -2,18 +2,9 @@ import { resolve } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
+import { sharedSingletons as shared } from '../federation.shared.mjs';
 
 const here = import.meta.dirname;
-// Same singletons as the shell (frontends/shell/federation.shared.mjs).
-const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
-const shared = {
-  react: singleton('^19.1.0'),
-  'react/': singleton('^19.1.0'),
-  'react-dom': singleton('^19.1.0'),
-  'react-dom/': singleton('^19.1.0'),
-  'react-router-dom': singleton('^7.6.0'),
-  zustand: singleton('^5.0.5'),
-};
 
 export default (_env, argv) => {
   const production = argv.mode !== 'development';

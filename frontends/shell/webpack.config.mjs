@@ -3,7 +3,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
-import { sharedSingletons } from './federation.shared.mjs';
+import { sharedSingletons } from '../federation.shared.mjs';
 
 const here = import.meta.dirname;
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 /** Remotes first, then the shell (the order does not matter at run time, only for log readability). */
 const FRONTENDS = ['public', 'admin', 'shell'];
 /** Workspace packages whose sources end up inside the bundles. */
-const SHARED_SOURCES = ['packages/rules/src', 'packages/contracts/src'];
-const BUILD_INPUTS = ['src', 'webpack.config.mjs', 'webpack.config.js', 'build.mjs', 'package.json'];
+const SHARED_SOURCES = ['packages/rules/src', 'packages/contracts/src', 'frontends/federation.shared.mjs', 'frontends/build-frontend.mjs'];
+const BUILD_INPUTS = ['src', 'webpack.config.mjs', 'webpack.config.js', 'package.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -1,23 +1,12 @@
 import { prepareArticleContent } from './article-html.js';
-import type { ArticleWrite } from './articles.repository.js';
+import type { ArticleColumns, ArticleWrite } from './articles.repository.js';
 import { normalizeForSearch, searchGrams } from './search-grams.js';
 
-export interface ArticleFields {
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  category_id: number | null;
+/** An article as the admin (or the seed) gives it: the columns, the raw body and the tags. */
+export interface ArticleFields extends Omit<ArticleColumns, 'status'> {
   status: 'draft' | 'published' | 'scheduled';
-  is_featured: boolean;
-  is_popular: boolean;
-  is_carousel: boolean;
-  carousel_order: number | null;
-  meta_title: string;
-  meta_description: string;
-  featured_image: string | null;
+  content: string;
   tags: string[];
-  published_at: Date | null;
 }
 
 /** What is stored for an article: sanitised body with heading ids, its TOC, text and search grams. */

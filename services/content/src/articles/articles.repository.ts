@@ -1,17 +1,12 @@
 import type { Knex } from 'knex';
 import type { TocEntry } from '@coinmag/contracts';
 
-/** A row of the articles table joined with its category and tags. */
-export interface ArticleRow {
-  id: number;
+/** The columns an article write sets, shared by what is read and what is written. */
+export interface ArticleColumns {
   title: string;
   slug: string;
-  content?: string;
-  content_text: string;
   excerpt: string;
   category_id: number | null;
-  category_name: string | null;
-  category_slug: string | null;
   status: string;
   is_featured: boolean;
   is_popular: boolean;
@@ -20,33 +15,30 @@ export interface ArticleRow {
   meta_title: string;
   meta_description: string;
   featured_image: string | null;
+  published_at: Date | null;
+}
+
+/** A row of the articles table joined with its category and tags. */
+export interface ArticleRow extends ArticleColumns {
+  id: number;
+  content?: string;
+  content_text: string;
+  category_name: string | null;
+  category_slug: string | null;
   view_count: number;
   toc?: TocEntry[];
   tags: string[] | null;
-  published_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-export interface ArticleWrite {
-  title: string;
-  slug: string;
+/** What is stored: the columns plus the prepared body, its TOC and its search data. */
+export interface ArticleWrite extends ArticleColumns {
   content: string;
   content_text: string;
-  excerpt: string;
-  category_id: number | null;
-  status: string;
-  is_featured: boolean;
-  is_popular: boolean;
-  is_carousel: boolean;
-  carousel_order: number | null;
-  meta_title: string;
-  meta_description: string;
-  featured_image: string | null;
   toc: TocEntry[];
   search_text: string;
   search_grams: string[];
-  published_at: Date | null;
 }
 
 export type PublicOrder = 'latest' | 'popular' | 'carousel' | 'featured';

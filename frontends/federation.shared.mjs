@@ -1,5 +1,5 @@
-// The singletons every frontend shares. Kept in one file per frontend on purpose: remotes
-// must be buildable alone, so each copies this list (same keys, same versions).
+// The singletons every frontend shares (host and remotes must agree on keys and versions).
+// The trailing-slash keys share subpaths such as react-dom/client and react/jsx-runtime.
 const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
 export const sharedSingletons = {
   react: singleton('^19.1.0'),
