@@ -115,17 +115,27 @@ export class ArticlesRepository {
     return query.limit(limit).offset(offset);
   }
 
-  /** One page and the total in one scan (a window count), for searches that match many rows. */
+  /**
+   * One page of a search and its total in one scan: the ranking and the window count run
+   * over narrow rows (id and sort keys only), then only the page's rows are read in full.
+   */
   async listPublicCounted(now: Date, filter: PublicListFilter, limit: number, offset: number): Promise<{ rows: ArticleRow[]; total: number }> {
-    const query = this.db('articles as a').leftJoin('categories as c', 'c.id', 'a.category_id');
-    this.selectSummary(query, false);
-    query.select(this.db.raw('count(*) over () as total_count'));
-    this.publicOnly(query, now);
-    this.applyFilter(query, filter);
-    this.orderBy(query, 'latest', filter);
-    const rows: Array<ArticleRow & { total_count: number }> = await query.limit(limit).offset(offset);
-    const total = rows.length > 0 ? Number(rows[0]!.total_count) : offset > 0 ? await this.countPublic(now, filter) : 0;
-    return { rows, total };
+    const firstWord = filter.search?.words[0] ?? '';
+    const matched = this.db('articles as a').select('a.id', 'a.published_at', this.db.raw('(strpos(lower(a.title), ?) > 0) as title_hit', [firstWord]));
+    this.publicOnly(matched, now);
+    this.applyFilter(matched, filter);
+    const ranked: Array<{ id: number; total_count: number }> = await this.db
+      .with('matched', matched)
+      .from('matched')
+      .select('id', this.db.raw('count(*) over () as total_count'))
+      .orderBy([{ column: 'title_hit', order: 'desc' }, { column: 'published_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .limit(limit)
+      .offset(offset);
+    if (ranked.length === 0) return { rows: [], total: offset > 0 ? await this.countPublic(now, filter) : 0 };
+    const ids = ranked.map((row) => row.id);
+    const rows = await this.listPublic(now, { ids }, 'latest', ids.length);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { rows: ids.map((id) => byId.get(id)).filter((row): row is ArticleRow => Boolean(row)), total: Number(ranked[0]!.total_count) };
   }
 
   async countPublic(now: Date, filter: PublicListFilter): Promise<number> {

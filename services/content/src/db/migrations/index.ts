@@ -6,5 +6,6 @@ import * as createArticleSearch from './20260101000004_create_article_search.js'
 import * as createSettings from './20260101000005_create_settings.js';
 import * as createViewFlushes from './20260101000006_create_view_flushes.js';
 import * as searchTextUncompressed from './20260101000007_search_text_uncompressed.js';
+import * as searchGramsUncompressed from './20260101000008_search_grams_uncompressed.js';
 
-export const migrations: NamedMigration[] = [createCategories, createArticles, createTags, createArticleSearch, createSettings, createViewFlushes, searchTextUncompressed];
+export const migrations: NamedMigration[] = [createCategories, createArticles, createTags, createArticleSearch, createSettings, createViewFlushes, searchTextUncompressed, searchGramsUncompressed];
