@@ -1,37 +1,62 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'koa';
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg\+xml)/;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 export interface Encoded {
   br?: Buffer;
   gzip?: Buffer;
 }
 
+type Encoding = keyof Encoded;
+
 export function isCompressible(contentType: string): boolean {
   return COMPRESSIBLE.test(contentType);
 }
 
-/** Brotli and gzip forms of a body; `maxQuality` for files compressed once and kept, lower for per-request HTML. */
-export function encode(body: Buffer, maxQuality: boolean): Encoded {
-  if (body.length < 512) return {};
-  return {
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: maxQuality ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzip: gzipSync(body, { level: maxQuality ? 9 : 6 }),
-  };
+/** Compresses in zlib's thread pool, so the event loop keeps serving meanwhile. */
+function compress(body: Buffer, encoding: Encoding, maxQuality: boolean): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: maxQuality ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipAsync(body, { level: maxQuality ? 9 : 6 });
 }
 
-/** Sets the body in the best encoding the client accepts. */
+/** Brotli and gzip forms of a file that is compressed once and kept (maximum quality). */
+export async function encodeBoth(body: Buffer): Promise<Encoded> {
+  if (body.length < 512) return {};
+  const [br, gz] = await Promise.all([compress(body, 'br', true), compress(body, 'gzip', true)]);
+  return { br, gzip: gz };
+}
+
+function acceptedEncoding(ctx: Context): Encoding | undefined {
+  const accepted = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  return accepted === 'br' || accepted === 'gzip' ? accepted : undefined;
+}
+
+/** Sets the body in the best of the kept encodings the client accepts. */
 export function sendEncoded(ctx: Context, body: Buffer, encoded: Encoded): void {
   ctx.vary('Accept-Encoding');
-  const accepted = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  if (accepted === 'br' && encoded.br) {
-    ctx.set('Content-Encoding', 'br');
-    ctx.body = encoded.br;
-  } else if (accepted === 'gzip' && encoded.gzip) {
-    ctx.set('Content-Encoding', 'gzip');
-    ctx.body = encoded.gzip;
+  const encoding = acceptedEncoding(ctx);
+  const compressed = encoding ? encoded[encoding] : undefined;
+  if (encoding && compressed) {
+    ctx.set('Content-Encoding', encoding);
+    ctx.body = compressed;
   } else {
     ctx.body = body;
   }
+}
+
+/** A body made for one request (the shell HTML): compressed only into the encoding this client gets. */
+export async function sendCompressedOnce(ctx: Context, body: Buffer): Promise<void> {
+  ctx.vary('Accept-Encoding');
+  const encoding = body.length < 512 ? undefined : acceptedEncoding(ctx);
+  if (!encoding) {
+    ctx.body = body;
+    return;
+  }
+  ctx.set('Content-Encoding', encoding);
+  ctx.body = await compress(body, encoding, false);
 }

@@ -6,7 +6,7 @@ import type { Logger } from '@coinmag/service-kit';
 import { variantSrcset } from '@coinmag/contracts';
 import { buildPageHead, escapeHtml, jsonForScript, renderPageHead } from '@coinmag/rules';
 import { AssetFolder } from './static-assets.js';
-import { encode, sendEncoded } from './compression.js';
+import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
 import { pageHeadFor } from './page-head.js';
 import { PreloadHints } from './preload-hints.js';
@@ -105,7 +105,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
     const body = Buffer.from(page);
-    sendEncoded(ctx, body, encode(body, false));
+    await sendCompressedOnce(ctx, body);
   }
 
   // Compress the built files before the first visitor asks for them.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context } from 'koa';
-import { encode, isCompressible, sendEncoded, type Encoded } from './compression.js';
+import { encodeBoth, isCompressible, sendEncoded, type Encoded } from './compression.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=utf-8',
@@ -68,7 +68,7 @@ export class AssetFolder {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
       contentType,
-      encoded: isCompressible(contentType) ? encode(body, true) : {},
+      encoded: isCompressible(contentType) ? await encodeBoth(body) : {},
     };
     this.cache.set(full, asset);
     return asset;

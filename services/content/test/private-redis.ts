@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePortSync } from './free-port.js';
+import { freePort } from '../../../scripts/stack/embedded-postgres.js';
 
 export interface PrivateRedis {
   url: string;
@@ -8,7 +8,7 @@ export interface PrivateRedis {
 
 /** A redis-server of the test's own (the machine's binary), so a test can stop it without touching others. */
 export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await freePortSync();
+  const port = await freePort();
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
   const deadline = Date.now() + 5000;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { requireAdmin } from '@coinmag/service-kit';
+import { NotFoundError, requireAdmin } from '@coinmag/service-kit';
 
 /** A router whose every route needs a valid admin token and whose answers are never cached. */
 export function adminRouter(prefix: string, publicKey: string): Router {
@@ -14,6 +14,6 @@ export function adminRouter(prefix: string, publicKey: string): Router {
 
 export function idParam(raw: string | undefined): number {
   const id = Number(raw);
-  if (!raw || !/^\d{1,9}$/.test(raw) || id < 1) throw Object.assign(new Error('找不到資源'), { status: 404, expose: true });
+  if (!raw || !/^\d{1,9}$/.test(raw) || id < 1) throw new NotFoundError('找不到資源');
   return id;
 }

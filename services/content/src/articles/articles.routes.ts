@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { articleLimitQuerySchema, articleListQuerySchema } from '@coinmag/contracts';
 import { parseInput, ValidationError } from '@coinmag/service-kit';
 import { respondCached, type PublicResponder } from '../cache/cached-response.js';
@@ -52,23 +51,20 @@ export function publicArticleRoutes(service: ArticlesService, responder: PublicR
     });
   });
 
-  const detail = (ctx: Context, slug: string) =>
-    respondCached(ctx, responder, `detail:${slug}`, ARTICLE_DEPS, async () => {
-      const value = await service.detail(slug);
-      return { value, ids: [value.id] };
-    });
+  const computeDetail = (slug: string) => async () => {
+    const value = await service.detail(slug);
+    return { value, ids: [value.id] };
+  };
 
   router.get('/:slug', async (ctx) => {
-    await detail(ctx, slugParam(ctx.params.slug!));
+    const slug = slugParam(ctx.params.slug!);
+    await respondCached(ctx, responder, `detail:${slug}`, ARTICLE_DEPS, computeDetail(slug));
   });
 
   /** The view beacon: one call per page view, counted even when the page itself came from a cache. */
   router.post('/:slug/views', async (ctx) => {
     const slug = slugParam(ctx.params.slug!);
-    const cached = await responder.cache.get(`detail:${slug}`, ARTICLE_DEPS, async () => {
-      const value = await service.detail(slug);
-      return { value, ids: [value.id] };
-    });
+    const cached = await responder.cache.get(`detail:${slug}`, ARTICLE_DEPS, computeDetail(slug));
     const id = cached.ids[0]!;
     await responder.views.record(id);
     await ranking?.record(id).catch(() => {});

@@ -89,8 +89,10 @@ export class ResponseCache {
     if (versions !== undefined) {
       const stamp = `${versions}\n${response.etag}`;
       // Awaited, so callers merged behind this miss and those right after it find the entry stored.
-      await this.store.set(`c:${key}`, encodeEntry(versions, response), this.ttlMs).catch((err) => this.failed(err));
-      await this.store.set(`s:${key}`, stamp, this.ttlMs).catch((err) => this.failed(err));
+      await Promise.all([
+        this.store.set(`c:${key}`, encodeEntry(versions, response), this.ttlMs),
+        this.store.set(`s:${key}`, stamp, this.ttlMs),
+      ]).catch((err) => this.failed(err));
       this.remember(key, stamp, response);
     }
     return { ...response, viewsPending };
