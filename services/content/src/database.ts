@@ -1,7 +1,7 @@
 import { createDatabase, migrateLatest } from '@coinmag/service-kit';
 import type { Knex } from 'knex';
 import type { ContentConfig } from './config.js';
-import { migrations } from './db/migrations/index.js';
+import { migrations } from './migrations/index.js';
 
 export function openDatabase(config: Pick<ContentConfig, 'DATABASE_URL' | 'DB_SCHEMA' | 'DB_POOL_MAX'>): Knex {
   return createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });

@@ -8,4 +8,14 @@ import * as createViewFlushes from './20260101000006_create_view_flushes.js';
 import * as searchTextUncompressed from './20260101000007_search_text_uncompressed.js';
 import * as searchGramsUncompressed from './20260101000008_search_grams_uncompressed.js';
 
-export const migrations: NamedMigration[] = [createCategories, createArticles, createTags, createArticleSearch, createSettings, createViewFlushes, searchTextUncompressed, searchGramsUncompressed];
+/** In order; append one per line, never edit a migration that has shipped. */
+export const migrations: NamedMigration[] = [
+  createCategories,
+  createArticles,
+  createTags,
+  createArticleSearch,
+  createSettings,
+  createViewFlushes,
+  searchTextUncompressed,
+  searchGramsUncompressed,
+];
