@@ -65,6 +65,8 @@ export type ArticleList = z.infer<typeof articleListSchema>;
 export const adminArticleSchema = articleDetailSchema.omit({ tags: true, relatedArticles: true, toc: true }).extend({
   tags: z.array(z.string()),
   created_at: z.string(),
+  /** Bumped by every save; a save naming an older one is refused (409). */
+  version: z.number().int(),
 });
 export type AdminArticle = z.infer<typeof adminArticleSchema>;
 

@@ -14,6 +14,8 @@ export type PublicCategory = z.infer<typeof publicCategorySchema>;
 export const categorySchema = publicCategorySchema.extend({
   is_active: z.boolean(),
   article_count: z.number().int().optional(),
+  /** Bumped by every save; a save naming an older one is refused (409). */
+  version: z.number().int(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -27,5 +29,7 @@ export const categoryInputSchema = z.object({
   show_in_header: z.boolean().optional().default(false),
   show_in_footer: z.boolean().optional().default(false),
   sort_order: z.coerce.number({ invalid_type_error: '排序必須是數字' }).int('排序必須是整數').min(0, '排序不能小於 0').max(CATEGORY_LIMITS.sortOrderMax).optional().default(0),
+  /** The version the form was loaded at; absent: no check. */
+  version: z.number({ invalid_type_error: 'version 必須是數字' }).int().min(1).optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;

@@ -4,3 +4,5 @@ export * from './settings.js';
 export * from './admin.js';
 export * from './messages.js';
 export * from './media-urls.js';
+export * from './revision.js';
+export * from './audit.js';

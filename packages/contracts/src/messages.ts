@@ -16,4 +16,8 @@ export const API_MESSAGES = {
   badGateway: '服務發生錯誤，請稍後再試',
   categoryHasArticles: '此分類仍有文章，請先移動或刪除這些文章',
   slugTaken: '網址代稱已被使用',
+  articleConflict: '這篇文章已在其他分頁或裝置更新，這次儲存沒有覆蓋它。您的內容已另存在版本紀錄中，請重新載入後再編輯。',
+  categoryConflict: '這個分類已在其他分頁或裝置更新，這次儲存沒有覆蓋它。請重新載入後再編輯。',
+  settingsConflict: '網站設定已在其他分頁或裝置更新，這次儲存沒有覆蓋它。請重新載入後再編輯。',
+  revisionNotFound: '找不到這個版本',
 } as const;

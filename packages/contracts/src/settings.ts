@@ -22,6 +22,16 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** PUT /api/settings/admin: every field optional, missing ones keep their value. */
-export const settingsInputSchema = settingsSchema.partial().strict();
+/** The admin's view: the settings and their version, bumped by every save. */
+export const adminSettingsSchema = settingsSchema.extend({ version: z.number().int() });
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/**
+ * PUT /api/settings/admin: every field optional, missing ones keep their value; `version`
+ * (the one the form was loaded at) makes a save over a newer one fail with 409.
+ */
+export const settingsInputSchema = settingsSchema
+  .partial()
+  .extend({ version: z.number({ invalid_type_error: 'version 必須是數字' }).int().min(1).optional() })
+  .strict();
 export type SettingsInput = z.infer<typeof settingsInputSchema>;

@@ -11,3 +11,4 @@ export * from './server.js';
 export * from './database.js';
 export * from './admin-token.js';
 export * from './media-client.js';
+export * from './audit/index.js';

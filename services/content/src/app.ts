@@ -1,6 +1,14 @@
 import Koa from 'koa';
 import type { Knex } from 'knex';
-import { errorMiddleware, healthRoutes, requestContext, type Logger } from '@coinmag/service-kit';
+import { AuditRepository, errorMiddleware, healthRoutes, requestContext, type Logger } from '@coinmag/service-kit';
+import { adminAuditRoutes } from './audit/audit.routes.js';
+import { AuditService } from './audit/audit.service.js';
+import { AuthAuditClient } from './audit/auth-audit-client.js';
+import { ArticleHistory } from './revisions/article-history.js';
+import { AutosavesRepository } from './revisions/autosaves.repository.js';
+import { adminRevisionRoutes } from './revisions/revisions.routes.js';
+import { RevisionsRepository } from './revisions/revisions.repository.js';
+import { RevisionsService } from './revisions/revisions.service.js';
 import { StatsRepository } from './admin/stats.repository.js';
 import { adminStatsRoutes } from './admin/stats.routes.js';
 import { AdminArticlesService } from './articles/admin-articles.service.js';
@@ -34,6 +42,8 @@ export interface ContentDeps {
   publicKey: string;
   covers: CoverStore;
   clock?: () => Date;
+  /** The auth service, whose sign-in log the audit list merges in; absent: this service's entries only. */
+  authUrl?: string;
 }
 
 export interface ContentApp {
@@ -42,30 +52,42 @@ export interface ContentApp {
   views: ViewCounter;
   ranking: PopularRanking;
   scheduler: PublishScheduler;
+  audit: AuditRepository;
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, log, store, counterStore = store, publicKey, covers, clock }: ContentDeps): ContentApp {
+export function createContentApp({ db, log, store, counterStore = store, publicKey, covers, clock, authUrl }: ContentDeps): ContentApp {
   const cache = new ResponseCache(store, log);
   const views = new ViewCounter(counterStore, db, log, () => cache.invalidate(['views']));
   const ranking = new PopularRanking(counterStore, clock);
   const articlesRepository = new ArticlesRepository(db);
   const categoriesRepository = new CategoriesRepository(db);
 
-  const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']));
-  const settings = new SettingsService(new SettingsRepository(db), () => cache.invalidate(['settings']));
+  const audit = new AuditRepository(db, 'c');
+  const autosaves = new AutosavesRepository(db);
+  const revisions = new RevisionsRepository(db);
+
+  const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']), db, audit);
+  const settings = new SettingsService(new SettingsRepository(db), () => cache.invalidate(['settings']), db, audit);
   const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock);
-  const adminArticles = new AdminArticlesService(db, articlesRepository, categories, covers, () => cache.invalidate(['articles']), clock, views);
-  const scheduler = new PublishScheduler(db, articlesRepository, () => cache.invalidate(['articles']), log, clock);
+  const history = new ArticleHistory(revisions, audit);
+  const adminArticles = new AdminArticlesService(db, articlesRepository, categories, covers, () => cache.invalidate(['articles']), clock, views, history, autosaves);
+  const revisionsService = new RevisionsService(revisions, autosaves, articlesRepository, adminArticles);
+  const scheduler = new PublishScheduler(db, articlesRepository, () => cache.invalidate(['articles']), log, clock, audit);
+  const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const responder = { cache, views };
   const app = new Koa();
   app.proxy = true;
+  // Only the gateway talks to this service; the last X-Forwarded-For entry is the one it wrote.
+  app.maxIpsCount = 1;
   app.use(requestContext(log));
   app.use(errorMiddleware());
   app.use(healthRoutes({ postgres: () => db.raw('select 1'), [store.kind === 'redis' ? 'redis' : 'memory-store']: () => store.ping() }));
   const routers = [
+    adminRevisionRoutes(revisionsService, publicKey),
     adminArticleRoutes(adminArticles, publicKey),
+    adminAuditRoutes(auditService, publicKey),
     adminCategoryRoutes(categories, publicKey),
     adminSettingsRoutes(settings, publicKey),
     adminStatsRoutes(new StatsRepository(db), views, publicKey),
@@ -74,5 +96,5 @@ export function createContentApp({ db, log, store, counterStore = store, publicK
     publicSettingsRoutes(settings, responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return { app, cache, views, ranking, scheduler };
+  return { app, cache, views, ranking, scheduler, audit };
 }

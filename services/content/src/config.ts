@@ -14,6 +14,10 @@ export const contentConfigSchema = z.object({
   /** How often counted views are written to Postgres. */
   VIEW_FLUSH_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(3000),
   MEDIA_URL: z.string().url().default('http://127.0.0.1:4003'),
+  /** The auth service, whose sign-in log the back office's audit list merges in. */
+  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  /** Audit entries older than this many days are deleted (checked hourly). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('false'),

@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, listen, loadConfig, readKey, shutdownOnSignals } from '@coinmag/service-kit';
+import { ConfigError, createLogger, listen, loadConfig, readKey, shutdownOnSignals, startAuditRetention } from '@coinmag/service-kit';
 import { createContentApp } from './app.js';
 import { MediaServiceCoverStore } from './articles/cover-store.js';
 import { createStores } from './cache/create-store.js';
@@ -14,12 +14,14 @@ async function main() {
   const db = openDatabase(config);
   const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   if (!config.REDIS_URL) log.info('REDIS_URL not set: cache, view counts and locks kept in this process');
-  const content = createContentApp({ db, log, store: stores.cache, counterStore: stores.counters, publicKey, covers: new MediaServiceCoverStore(config.MEDIA_URL) });
+  const content = createContentApp({ db, log, store: stores.cache, counterStore: stores.counters, publicKey, covers: new MediaServiceCoverStore(config.MEDIA_URL), authUrl: config.AUTH_URL });
   const running = await listen(content.app, config.PORT);
   log.info({ port: running.port }, 'content service listening');
   content.scheduler.start();
   const flusher = startViewFlusher(content.views, log, config.VIEW_FLUSH_INTERVAL_MS);
+  const retention = startAuditRetention(content.audit, config.AUDIT_RETENTION_DAYS, log);
   shutdownOnSignals(running, log, [
+    async () => retention.stop(),
     async () => content.scheduler.stop(),
     () => flusher.stop(),
     () => stores.cache.close(),

@@ -15,7 +15,7 @@ describe('category form', () => {
     });
   });
   it('toggle resends the whole category with is_active flipped', () => {
-    const category: Category = { id: 2, name: '新聞', slug: 'news', description: 'd', sort_order: 3, show_in_header: true, show_in_footer: false, is_active: true };
-    expect(toggledInput(category)).toEqual({ name: '新聞', description: 'd', is_active: false, show_in_header: true, show_in_footer: false, sort_order: 3 });
+    const category: Category = { id: 2, name: '新聞', slug: 'news', description: 'd', sort_order: 3, show_in_header: true, show_in_footer: false, is_active: true, version: 4 };
+    expect(toggledInput(category)).toEqual({ name: '新聞', description: 'd', is_active: false, show_in_header: true, show_in_footer: false, sort_order: 3, version: 4 });
   });
 });

@@ -53,5 +53,6 @@ export function toggledInput(category: Category): CategoryInput {
     show_in_header: category.show_in_header,
     show_in_footer: category.show_in_footer,
     sort_order: category.sort_order,
+    version: category.version,
   };
 }

@@ -64,5 +64,6 @@ export function toAdmin(row: ArticleRow): AdminArticle {
     meta_description: row.meta_description,
     tags: row.tags ?? [],
     created_at: row.created_at.toISOString(),
+    version: row.version,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bearerToken, parseInput, readMultipart } from '@coinmag/service-kit';
+import { bearerToken, parseInput, readMultipart, ValidationError } from '@coinmag/service-kit';
 import { ARTICLE_LIMITS } from '@coinmag/contracts';
 import { adminRouter, idParam } from '../admin/admin-router.js';
 import type { AdminArticlesService } from './admin-articles.service.js';
@@ -18,6 +18,20 @@ const MULTIPART_LIMITS = {
   fileTooLargeMessage: '檔案過大，請選擇較小的圖片',
 };
 
+/** The optional `version` field: the article version the form was loaded at. */
+function versionField(raw: string | undefined): number | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new ValidationError('version', 'version 必須是正整數');
+  return Number(value);
+}
+
+/** The optional `draft_key` field: the browser's key of a new draft's autosave. */
+function draftKeyField(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  return value && /^[A-Za-z0-9-]{8,64}$/.test(value) ? value : undefined;
+}
+
 /** /api/articles/admin… : the back office's article calls (multipart writes, SPEC.md §7). */
 export function adminArticleRoutes(service: AdminArticlesService, publicKey: string) {
   const router = adminRouter('/api/articles/admin', publicKey);
@@ -35,7 +49,16 @@ export function adminArticleRoutes(service: AdminArticlesService, publicKey: str
     const { fields, files } = await readMultipart(ctx, MULTIPART_LIMITS);
     const input = parseArticleInput(fields);
     const cover = files.find((file) => file.field === 'featured_image');
-    const context = { token: bearerToken(ctx.get('authorization')) ?? '', requestId: ctx.state.requestId, ...(cover ? { cover } : {}) };
+    const version = versionField(fields.version);
+    const draftKey = draftKeyField(fields.draft_key);
+    const context = {
+      token: bearerToken(ctx.get('authorization')) ?? '',
+      requestId: ctx.state.requestId,
+      ip: ctx.ip || null,
+      ...(cover ? { cover } : {}),
+      ...(version !== undefined ? { version } : {}),
+      ...(draftKey ? { draftKey } : {}),
+    };
     return id === undefined ? service.create(input, context) : service.update(id, input, context);
   };
 
@@ -50,7 +73,7 @@ export function adminArticleRoutes(service: AdminArticlesService, publicKey: str
   });
 
   router.delete('/:id', async (ctx) => {
-    await service.delete(idParam(ctx.params.id));
+    await service.delete(idParam(ctx.params.id), ctx.ip || null);
     ctx.body = { message: '已刪除' };
   });
 

@@ -30,6 +30,7 @@ export interface ArticleRow extends ArticleColumns {
   tags: string[] | null;
   created_at: Date;
   updated_at: Date;
+  version: number;
 }
 
 /** What is stored: the columns plus the prepared body, its TOC and its search data. */
@@ -69,7 +70,7 @@ export class ArticlesRepository {
     const columns = [
       'a.id', 'a.title', 'a.slug', 'a.excerpt', 'a.category_id', 'c.name as category_name', 'c.slug as category_slug', 'a.status',
       'a.is_featured', 'a.is_popular', 'a.is_carousel', 'a.carousel_order', 'a.meta_title', 'a.meta_description', 'a.featured_image',
-      'a.view_count', 'a.published_at', 'a.created_at', 'a.updated_at',
+      'a.view_count', 'a.published_at', 'a.created_at', 'a.updated_at', 'a.version',
     ];
     query.select(columns).select(this.tagsSubquery());
     if (withContent) query.select('a.content', 'a.content_text', 'a.toc');
@@ -201,9 +202,13 @@ export class ArticlesRepository {
     return row.id as number;
   }
 
-  async update(trx: Knex.Transaction, id: number, data: ArticleWrite): Promise<boolean> {
-    const count = await trx('articles').where({ id }).update({ ...data, toc: JSON.stringify(data.toc), updated_at: trx.fn.now() });
-    return count > 0;
+  /** Writes over the row only while it is still at `expectedVersion`; returns the new version, or undefined. */
+  async update(trx: Knex.Transaction, id: number, expectedVersion: number, data: ArticleWrite): Promise<number | undefined> {
+    const [row] = await trx('articles')
+      .where({ id, version: expectedVersion })
+      .update({ ...data, toc: JSON.stringify(data.toc), updated_at: trx.fn.now(), version: trx.raw('version + 1') })
+      .returning('version');
+    return row?.version as number | undefined;
   }
 
   async replaceTags(trx: Knex.Transaction, articleId: number, tags: string[]): Promise<void> {
@@ -215,19 +220,19 @@ export class ArticlesRepository {
     await trx('article_tags').insert(tags.map((name, position) => ({ article_id: articleId, tag_id: idByName.get(name), position })));
   }
 
-  async delete(id: number): Promise<ArticleRow | undefined> {
+  async delete(id: number, trx: Knex | Knex.Transaction = this.db): Promise<ArticleRow | undefined> {
     const existing = await this.findById(id);
     if (!existing) return undefined;
-    await this.db('articles').where({ id }).delete();
-    return existing;
+    const removed = await trx('articles').where({ id }).delete();
+    return removed > 0 ? existing : undefined;
   }
 
   /** Scheduled articles whose time has come become published; returns them. */
-  async publishDue(now: Date): Promise<Array<{ id: number; slug: string; category_id: number | null }>> {
-    return this.db('articles')
+  async publishDue(now: Date, trx: Knex | Knex.Transaction = this.db): Promise<Array<{ id: number; slug: string; title: string; category_id: number | null }>> {
+    return trx('articles')
       .where('status', 'scheduled')
       .where('published_at', '<=', now)
-      .update({ status: 'published', updated_at: this.db.fn.now() })
-      .returning(['id', 'slug', 'category_id']);
+      .update({ status: 'published', updated_at: trx.fn.now() })
+      .returning(['id', 'slug', 'title', 'category_id']);
   }
 }

@@ -15,15 +15,15 @@ export function adminCategoryRoutes(service: CategoriesService, publicKey: strin
   router.post('/', async (ctx) => {
     const input = parseInput(categoryInputSchema, await readJsonBody(ctx));
     ctx.status = 201;
-    ctx.body = await service.create(input);
+    ctx.body = await service.create(input, ctx.ip || null);
   });
   router.put('/:id', async (ctx) => {
     const id = idParam(ctx.params.id);
     // The list's toggle resends the whole category (id, slug …): unknown keys are dropped.
-    ctx.body = await service.update(id, parseInput(categoryInputSchema, await readJsonBody(ctx)));
+    ctx.body = await service.update(id, parseInput(categoryInputSchema, await readJsonBody(ctx)), ctx.ip || null);
   });
   router.delete('/:id', async (ctx) => {
-    await service.delete(idParam(ctx.params.id));
+    await service.delete(idParam(ctx.params.id), ctx.ip || null);
     ctx.body = { message: '已刪除' };
   });
   return router;

@@ -9,12 +9,13 @@ export interface CategoryRow {
   show_in_header: boolean;
   show_in_footer: boolean;
   sort_order: number;
+  version: number;
   article_count?: number;
 }
 
-export type CategoryWrite = Omit<CategoryRow, 'id' | 'article_count'>;
+export type CategoryWrite = Omit<CategoryRow, 'id' | 'article_count' | 'version'>;
 
-const COLUMNS = ['id', 'name', 'slug', 'description', 'is_active', 'show_in_header', 'show_in_footer', 'sort_order'];
+const COLUMNS = ['id', 'name', 'slug', 'description', 'is_active', 'show_in_header', 'show_in_footer', 'sort_order', 'version'];
 
 export class CategoriesRepository {
   constructor(private readonly db: Knex) {}
@@ -48,13 +49,17 @@ export class CategoriesRepository {
     return Boolean(await query.first('id'));
   }
 
-  async insert(data: CategoryWrite): Promise<CategoryRow> {
-    const [row] = await this.db('categories').insert(data).returning(COLUMNS);
+  async insert(data: CategoryWrite, trx: Knex | Knex.Transaction = this.db): Promise<CategoryRow> {
+    const [row] = await trx('categories').insert(data).returning(COLUMNS);
     return row as CategoryRow;
   }
 
-  async update(id: number, data: CategoryWrite): Promise<CategoryRow | undefined> {
-    const [row] = await this.db('categories').where({ id }).update({ ...data, updated_at: this.db.fn.now() }).returning(COLUMNS);
+  /** Writes only while the row is still at `expectedVersion`; undefined when it is not (or is gone). */
+  async update(id: number, expectedVersion: number, data: CategoryWrite, trx: Knex | Knex.Transaction = this.db): Promise<CategoryRow | undefined> {
+    const [row] = await trx('categories')
+      .where({ id, version: expectedVersion })
+      .update({ ...data, updated_at: trx.fn.now(), version: trx.raw('version + 1') })
+      .returning(COLUMNS);
     return row as CategoryRow | undefined;
   }
 
@@ -63,7 +68,7 @@ export class CategoriesRepository {
     return Number(row?.count ?? 0);
   }
 
-  async delete(id: number): Promise<boolean> {
-    return (await this.db('categories').where({ id }).delete()) > 0;
+  async delete(id: number, trx: Knex | Knex.Transaction = this.db): Promise<boolean> {
+    return (await trx('categories').where({ id }).delete()) > 0;
   }
 }

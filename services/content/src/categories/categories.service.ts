@@ -1,6 +1,7 @@
 import type { Category, CategoryInput, HeaderCategory, PublicCategory } from '@coinmag/contracts';
 import { API_MESSAGES } from '@coinmag/contracts';
-import { ConflictError, NotFoundError, ValidationError } from '@coinmag/service-kit';
+import { ConflictError, NotFoundError, ValidationError, type AuditRepository } from '@coinmag/service-kit';
+import type { Knex } from 'knex';
 import { slugFromTitle } from '@coinmag/rules';
 import type { CategoriesRepository, CategoryRow } from './categories.repository.js';
 
@@ -12,7 +13,7 @@ function toPublic(row: CategoryRow): PublicCategory {
 }
 
 function toAdmin(row: CategoryRow): Category {
-  return { ...toPublic(row), is_active: row.is_active, ...(row.article_count !== undefined ? { article_count: row.article_count } : {}) };
+  return { ...toPublic(row), is_active: row.is_active, version: row.version, ...(row.article_count !== undefined ? { article_count: row.article_count } : {}) };
 }
 
 export class CategoriesService {
@@ -20,7 +21,20 @@ export class CategoriesService {
     private readonly categories: CategoriesRepository,
     /** Told of every change, so caches of what shows categories can be dropped. */
     private readonly onChange: () => Promise<void> = async () => {},
+    /** With both, every change is written to the audit log in the change's transaction. */
+    private readonly db?: Knex,
+    private readonly audit?: AuditRepository,
   ) {}
+
+  private async logged<T>(work: (trx?: Knex.Transaction) => Promise<T>, entry: (result: T) => Parameters<AuditRepository['record']>[0] | undefined): Promise<T> {
+    if (!this.db || !this.audit) return work();
+    return this.db.transaction(async (trx) => {
+      const result = await work(trx);
+      const logged = entry(result);
+      if (logged) await this.audit!.record(logged, trx);
+      return result;
+    });
+  }
 
   listHeader(): Promise<HeaderCategory[]> {
     return this.categories.listHeader();
@@ -48,30 +62,54 @@ export class CategoriesService {
     return candidate;
   }
 
-  async create(input: CategoryInput): Promise<Category> {
+  async create(input: CategoryInput, ip: string | null = null): Promise<Category> {
     const slug = await this.uniqueSlug(input.name);
-    const row = await this.categories.insert({ ...input, slug });
+    const { version: _version, ...fields } = input;
+    const row = await this.logged(
+      (trx) => this.categories.insert({ ...fields, slug }, trx),
+      (created) => ({ action: 'category.create', actor: 'admin', ip, subjectId: created.id, summary: created.name }),
+    );
     await this.onChange();
     return toAdmin(row);
   }
 
-  async update(id: number, input: CategoryInput): Promise<Category> {
+  /** A save naming a version other than the current one is refused (409); nothing is overwritten. */
+  async update(id: number, input: CategoryInput, ip: string | null = null): Promise<Category> {
     const existing = await this.categories.findById(id);
     if (!existing) throw new NotFoundError(API_MESSAGES.categoryNotFound);
+    const { version = existing.version, ...fields } = input;
+    if (version !== existing.version) throw new ConflictError(API_MESSAGES.categoryConflict, 'version');
     // The slug is part of public URLs: it follows the name only when the name changes.
-    const slug = existing.name === input.name ? existing.slug : await this.uniqueSlug(input.name, id);
-    const row = await this.categories.update(id, { ...input, slug });
-    if (!row) throw new NotFoundError(API_MESSAGES.categoryNotFound);
+    const slug = existing.name === fields.name ? existing.slug : await this.uniqueSlug(fields.name, id);
+    const row = await this.logged(
+      async (trx) => {
+        const updated = await this.categories.update(id, version, { ...fields, slug }, trx);
+        if (!updated) {
+          if (await this.categories.findById(id)) throw new ConflictError(API_MESSAGES.categoryConflict, 'version');
+          throw new NotFoundError(API_MESSAGES.categoryNotFound);
+        }
+        return updated;
+      },
+      (updated) => ({ action: 'category.update', actor: 'admin', ip, subjectId: id, summary: updated.name }),
+    );
     await this.onChange();
     return toAdmin(row);
   }
 
-  async delete(id: number): Promise<void> {
-    if (!(await this.categories.findById(id))) throw new NotFoundError(API_MESSAGES.categoryNotFound);
+  async delete(id: number, ip: string | null = null): Promise<void> {
+    const existing = await this.categories.findById(id);
+    if (!existing) throw new NotFoundError(API_MESSAGES.categoryNotFound);
     const articles = await this.categories.countArticles(id);
     if (articles > 0) throw new ConflictError(`${API_MESSAGES.categoryHasArticles}（共 ${articles} 篇）`);
-    await this.categories.delete(id);
+    await this.logged(
+      (trx) => this.categories.delete(id, trx),
+      (removed) => (removed ? { action: 'category.delete', actor: 'admin', ip, subjectId: id, summary: existing.name } : undefined),
+    );
     await this.onChange();
+  }
+
+  async exists(id: number): Promise<boolean> {
+    return Boolean(await this.categories.findById(id));
   }
 
   async assertExists(id: number): Promise<void> {

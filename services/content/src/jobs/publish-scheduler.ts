@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Logger } from '@coinmag/service-kit';
+import type { AuditRepository, Logger } from '@coinmag/service-kit';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 
 const MAX_SLEEP_MS = 1000;
@@ -20,11 +20,18 @@ export class PublishScheduler {
     private readonly onPublished: (published: Array<{ id: number; slug: string }>) => Promise<void>,
     private readonly log: Logger,
     private readonly clock: () => Date = () => new Date(),
+    private readonly audit?: AuditRepository,
   ) {}
 
-  /** One pass: publishes what is due, returns it. */
+  /** One pass: publishes what is due (and logs it as done by the system, in the same transaction), returns it. */
   async tick(): Promise<Array<{ id: number; slug: string }>> {
-    const published = await this.articles.publishDue(this.clock());
+    const published = await this.db.transaction(async (trx) => {
+      const rows = await this.articles.publishDue(this.clock(), trx);
+      for (const row of rows) {
+        await this.audit?.record({ action: 'article.scheduled_publish', actor: 'system', subjectId: row.id, summary: row.title }, trx);
+      }
+      return rows;
+    });
     if (published.length > 0) {
       this.log.info({ slugs: published.map((article) => article.slug) }, 'scheduled articles published');
       await this.onPublished(published);

@@ -7,6 +7,9 @@ import * as createSettings from './20260101000005_create_settings.js';
 import * as createViewFlushes from './20260101000006_create_view_flushes.js';
 import * as searchTextUncompressed from './20260101000007_search_text_uncompressed.js';
 import * as searchGramsUncompressed from './20260101000008_search_grams_uncompressed.js';
+import * as versionsAndRevisions from './20261122204500_versions_and_revisions.js';
+import * as createArticleAutosaves from './20261122204600_create_article_autosaves.js';
+import * as createAuditEvents from './20261122205500_create_audit_events.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -18,4 +21,7 @@ export const migrations: NamedMigration[] = [
   createViewFlushes,
   searchTextUncompressed,
   searchGramsUncompressed,
+  versionsAndRevisions,
+  createArticleAutosaves,
+  createAuditEvents,
 ];

@@ -7,10 +7,10 @@ import type { SettingsService } from './settings.service.js';
 export function adminSettingsRoutes(service: SettingsService, publicKey: string) {
   const router = adminRouter('/api/settings/admin', publicKey);
   router.get('/', async (ctx) => {
-    ctx.body = await service.get();
+    ctx.body = await service.getForAdmin();
   });
   router.put('/', async (ctx) => {
-    ctx.body = await service.update(parseInput(settingsInputSchema, await readJsonBody(ctx, 128 * 1024)));
+    ctx.body = await service.update(parseInput(settingsInputSchema, await readJsonBody(ctx, 128 * 1024)), ctx.ip || null);
   });
   return router;
 }

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import type { Settings, SettingsInput } from '@coinmag/contracts';
+import type { AdminSettings, Settings, SettingsInput } from '@coinmag/contracts';
 
 const FIELDS = ['site_title', 'site_description', 'google_adsense_id', 'header_ad_script', 'sidebar_ad_script', 'footer_ad_script'] as const;
+type SettingsFields = Omit<SettingsInput, 'version'>;
 
 export class SettingsRepository {
   constructor(private readonly db: Knex) {}
@@ -11,12 +12,21 @@ export class SettingsRepository {
     return row ?? Object.fromEntries(FIELDS.map((field) => [field, ''])) as Settings;
   }
 
-  async update(input: SettingsInput): Promise<Settings> {
-    const [row] = await this.db('settings')
-      .insert({ id: 1, ...input, updated_at: this.db.fn.now() })
-      .onConflict('id')
-      .merge()
-      .returning(FIELDS);
-    return row as Settings;
+  async getWithVersion(): Promise<AdminSettings> {
+    const row = await this.db('settings').where({ id: 1 }).first([...FIELDS, 'version']);
+    return row ?? { ...Object.fromEntries(FIELDS.map((field) => [field, ''])), version: 0 } as AdminSettings;
+  }
+
+  /** Writes only while the row is at `expectedVersion` (0: no row yet); undefined when it is not. */
+  async update(input: SettingsFields, expectedVersion: number, trx: Knex | Knex.Transaction = this.db): Promise<AdminSettings | undefined> {
+    if (expectedVersion === 0) {
+      const [created] = await trx('settings').insert({ id: 1, ...input, updated_at: trx.fn.now() }).onConflict('id').ignore().returning([...FIELDS, 'version']);
+      return created as AdminSettings | undefined;
+    }
+    const [row] = await trx('settings')
+      .where({ id: 1, version: expectedVersion })
+      .update({ ...input, updated_at: trx.fn.now(), version: trx.raw('version + 1') })
+      .returning([...FIELDS, 'version']);
+    return row as AdminSettings | undefined;
   }
 }

@@ -1,0 +1,3 @@
+export * from './audit-table.js';
+export * from './audit.repository.js';
+export * from './audit-retention.js';
