@@ -1,6 +1,8 @@
 // Builds the frontend in the current directory with the webpack pinned in its workspace.
 // @module-federation/enhanced 0.24 reaches into webpack/lib/util/fs, which webpack 5.112 moved;
 // FEDERATION_WEBPACK_PATH points it at the workspace's own copy.
+import { cp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,4 +22,10 @@ webpack(makeConfig({}, { mode }), (err, stats) => {
   const info = stats.toString({ preset: 'errors-warnings', colors: false });
   if (info.trim()) console.log(info);
   if (stats.hasErrors()) process.exit(1);
+  // Files kept under their own names (the icon set): public/ is copied beside the bundles.
+  const publicDir = join(workspace, 'public');
+  if (existsSync(publicDir)) cp(publicDir, join(workspace, 'dist'), { recursive: true }).catch((copyErr) => {
+    console.error(copyErr);
+    process.exit(1);
+  });
 });

@@ -1,4 +1,4 @@
-import type { ArticleDetail, ArticleSummary, PublicCategory, Settings } from '@coinmag/contracts';
+import type { ArticleDetail, ArticleSummary, PublicCategory, Settings, SlugRedirect } from '@coinmag/contracts';
 
 /** Small, fast reads from the content service for server-written heads; never throws, answers null instead. */
 export class ContentClient {
@@ -42,6 +42,12 @@ export class ContentClient {
     const { body } = await this.get<ArticleSummary[]>('/api/articles/carousel');
     if (Array.isArray(body)) this.carouselCache = { value: body, until: Date.now() + this.cacheMs };
     return body ?? this.carouselCache?.value ?? null;
+  }
+
+  /** The current slug of an article or category that once had `slug`; null when there is none (or no answer). */
+  async movedSlug(kind: 'article' | 'category', slug: string): Promise<string | null> {
+    const { body } = await this.get<SlugRedirect>(`/api/redirects/${kind}/${encodeURIComponent(slug)}`);
+    return body?.slug ?? null;
   }
 
   /** The article, 'missing' for a 404, null when the service did not answer in time. */

@@ -2,6 +2,9 @@ import type { Settings } from '@coinmag/contracts';
 import { IMAGE_SIZES, articleDescription, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
 import type { ContentClient } from './content-client.js';
 
+/** Titles of a page whose content could not be read because the content service is down (GLOSSARY). */
+export const UNAVAILABLE_TITLE = { article: '載入文章失敗', data: '載入資料失敗' } as const;
+
 export const DEFAULT_SITE = { title: '幣誌 CoinMag', description: '幫助更多新手快速掌握最新的加密貨幣趨勢與資訊' };
 
 /** The image that will be the page's largest paint, preloaded with the srcset and sizes its <img> uses. */
@@ -13,6 +16,8 @@ export interface LcpImage {
 export interface PageHeadResult {
   input: Omit<PageMetaInput, 'origin'>;
   status: number;
+  /** An old slug: the page lives at this path now (301). */
+  redirect?: string;
   settings: Settings | null;
   lcpImage?: LcpImage | null;
 }
@@ -51,8 +56,13 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
   if (article) {
     const slug = decodeSegment(article[1] ?? '');
     const found = slug ? await content.article(slug) : 'missing';
-    if (found === 'missing') return { input: { ...base, title: '文章不存在', path: pathname, noIndex: true }, status: 404, settings };
-    if (!found) return { input: { ...base, path: pathname, type: 'article' }, status: 200, settings };
+    if (found === 'missing') {
+      const moved = slug ? await content.movedSlug('article', slug) : null;
+      if (moved) return { input: { ...base, path: pathname }, status: 301, redirect: `/article/${encodeURIComponent(moved)}`, settings };
+      return { input: { ...base, title: '文章不存在', path: pathname, noIndex: true }, status: 404, settings };
+    }
+    // The content service did not answer: say so (503, retry later) rather than a 200 with the generic title.
+    if (!found) return { input: { ...base, title: UNAVAILABLE_TITLE.article, path: pathname, noIndex: true }, status: 503, settings };
     const path = `/article/${encodeURIComponent(found.slug)}`;
     const categoryPath = found.category_slug ? `/category/${encodeURIComponent(found.category_slug)}` : '/articles';
     return {
@@ -80,10 +90,17 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
     const slug = decodeSegment(category[1] ?? '') ?? '';
     const special: Record<string, string> = { popular: '熱門文章', latest: '最新文章' };
     const path = `/category/${encodeURIComponent(slug)}`;
-    const found = special[slug] ? undefined : (await content.categories())?.find((c) => c.slug === slug);
+    const categories = special[slug] ? [] : await content.categories();
+    if (!categories) return { input: { ...base, title: UNAVAILABLE_TITLE.data, path, noIndex: true }, status: 503, settings };
+    const found = categories.find((c) => c.slug === slug);
     const name = special[slug] ?? found?.name;
-    if (!name) return { input: { ...base, title: '分類不存在', path, noIndex: true }, status: 200, settings };
-    return { input: { ...base, title: name, description: found?.description || description, path, breadcrumbs: [{ name: '首頁', path: '/' }, { name, path }] }, status: 200, settings };
+    if (!name) {
+      const moved = await content.movedSlug('category', slug);
+      if (moved) return { input: { ...base, path }, status: 301, redirect: `/category/${encodeURIComponent(moved)}`, settings };
+      return { input: { ...base, title: '分類不存在', path, noIndex: true }, status: 404, settings };
+    }
+    const feed = found ? { title: found.name, path: `${path}/rss.xml` } : undefined;
+    return { input: { ...base, title: name, description: found?.description || description, path, breadcrumbs: [{ name: '首頁', path: '/' }, { name, path }], feed }, status: 200, settings };
   }
 
   if (pathname === '/articles') {

@@ -8,6 +8,7 @@ import { buildPageHead, escapeHtml, jsonForScript, renderPageHead } from '@coinm
 import { AssetFolder } from './static-assets.js';
 import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
+import { crawlerRoutes } from './crawler/crawler-routes.js';
 import { pageHeadFor } from './page-head.js';
 import { PreloadHints } from './preload-hints.js';
 
@@ -87,7 +88,14 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
       return;
     }
     const origin = (options.siteOrigin ?? ctx.origin).replace(/\/$/, '');
-    const { input, status, settings, lcpImage } = await pageHeadFor(ctx.path, ctx.querystring, content);
+    const { input, status, settings, lcpImage, redirect } = await pageHeadFor(ctx.path, ctx.querystring, content);
+    if (redirect) {
+      ctx.status = 301;
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.redirect(`${redirect}${ctx.search}`);
+      return;
+    }
+    if (status === 503) ctx.set('Retry-After', '30');
     const remotes = await manifest();
     const isAdmin = /^\/admin(\/|$)/.test(ctx.path);
     const publicEntry = remotes.public?.entry;
@@ -108,6 +116,8 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     await sendCompressedOnce(ctx, body);
   }
 
+  const crawler = crawlerRoutes({ contentUrl: options.contentUrl, content, shell: folders.shell, siteOrigin: options.siteOrigin });
+
   // Compress the built files before the first visitor asks for them.
   setTimeout(() => {
     void (async () => {
@@ -118,7 +128,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     })().catch((err: unknown) => options.log.warn({ err }, 'warming frontend assets failed'));
   }, 0).unref();
 
-  return async (ctx, next) => {
+  const pages: Middleware = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const path = ctx.path;
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/uploads/') || path === '/healthz' || path === '/readyz') return next();
@@ -141,6 +151,8 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     }
     await sendShell(ctx);
   };
+  // The crawler surface first (robots, sitemaps, feeds, icons, manifest), then assets and pages.
+  return (ctx, next) => crawler(ctx, () => pages(ctx, next));
 }
 
 /** The frontends middleware as the gateway's main.ts wires it, with env-configured remote locations. */

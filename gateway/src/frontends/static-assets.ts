@@ -16,6 +16,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon',
   '.map': 'application/json; charset=utf-8',
 };
 

@@ -6,3 +6,4 @@ export * from './messages.js';
 export * from './media-urls.js';
 export * from './revision.js';
 export * from './audit.js';
+export * from './crawl.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatLongDateTime } from './dates.js';
+import { formatLongDate, formatLongDateTime, formatRfc822Taipei } from './dates.js';
 
 describe('dates in Taipei time', () => {
   it('formats a long Traditional Chinese date', () => {
@@ -14,5 +14,15 @@ describe('dates in Taipei time', () => {
   it('is empty for a missing or invalid date', () => {
     expect(formatLongDate(null)).toBe('');
     expect(formatLongDate('not a date')).toBe('');
+  });
+});
+
+describe('formatRfc822Taipei', () => {
+  it('writes RFC 822 in Taipei time, crossing the date line at 16:00 UTC', () => {
+    expect(formatRfc822Taipei('2024-03-05T01:00:00.000Z')).toBe('Tue, 05 Mar 2024 09:00:00 +0800');
+    expect(formatRfc822Taipei('2024-12-31T16:30:05.000Z')).toBe('Wed, 01 Jan 2025 00:30:05 +0800');
+  });
+  it('answers empty for a bad date', () => {
+    expect(formatRfc822Taipei('nope')).toBe('');
   });
 });

@@ -25,3 +25,18 @@ export function formatLongDateTime(value: string | Date | null | undefined): str
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${p.year}年${p.month}月${p.day}日 ${pad(p.hour)}:${pad(p.minute)}`;
 }
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const TAIPEI_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * RFC 822 date (as RSS 2.0 wants) in Taipei time: Tue, 05 Mar 2024 09:00:00 +0800.
+ * Taiwan keeps UTC+8 all year (no daylight saving), so a fixed offset is exact.
+ */
+export function formatRfc822Taipei(value: string | Date): string {
+  const date = new Date(new Date(value).getTime() + TAIPEI_OFFSET_MS);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${DAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0800`;
+}

@@ -22,6 +22,8 @@ export interface PageMetaInput {
   breadcrumbs?: Breadcrumb[];
   noIndex?: boolean;
   authorName?: string;
+  /** A feed of this page's own (a category's RSS) besides the site's. */
+  feed?: { title: string; path: string };
 }
 
 export interface HeadTag {
@@ -40,6 +42,8 @@ export const SOCIAL_APP_ID = '000000000000000';
 export const DESCRIPTION_FALLBACK_LENGTH = 160;
 /** Served by the gateway from the shell's build (frontends/shell/src/layout/logo.svg). */
 export const PUBLISHER_LOGO_PATH = '/mf/shell/brand/logo.svg';
+/** The site's RSS feed; a category's is /category/{slug}/rss.xml. */
+export const SITE_FEED_PATH = '/rss.xml';
 
 /** An image URL made absolute against the origin: site paths are prefixed, bare file names live under /uploads/. */
 export function absoluteUrl(origin: string, url: string): string {
@@ -92,7 +96,9 @@ export function buildPageHead(input: PageMetaInput): PageHead {
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', input.title ?? input.siteTitle),
     meta('name', 'twitter:description', input.description),
+    { tag: 'link', attrs: { rel: 'alternate', type: 'application/rss+xml', title: input.siteTitle, href: `${input.origin}${SITE_FEED_PATH}` } },
   ];
+  if (input.feed) tags.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/rss+xml', title: `${input.feed.title} | ${input.siteTitle}`, href: `${input.origin}${input.feed.path}` } });
   if (input.noIndex) tags.push(meta('name', 'robots', 'noindex, nofollow'));
   if (input.keywords?.length) tags.push(meta('name', 'keywords', input.keywords.join(', ')));
   if (image) {

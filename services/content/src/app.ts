@@ -25,6 +25,9 @@ import { CategoriesRepository } from './categories/categories.repository.js';
 import { adminCategoryRoutes } from './categories/categories.admin.routes.js';
 import { publicCategoryRoutes } from './categories/categories.routes.js';
 import { CategoriesService } from './categories/categories.service.js';
+import { CrawlRepository } from './crawl/crawl.repository.js';
+import { crawlRoutes } from './crawl/crawl.routes.js';
+import { CrawlService } from './crawl/crawl.service.js';
 import { PublishScheduler } from './jobs/publish-scheduler.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { adminSettingsRoutes } from './settings/settings.admin.routes.js';
@@ -94,6 +97,7 @@ export function createContentApp({ db, log, store, counterStore = store, publicK
     publicArticleRoutes(articles, responder, ranking),
     publicCategoryRoutes(categories, responder),
     publicSettingsRoutes(settings, responder),
+    crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return { app, cache, views, ranking, scheduler, audit };

@@ -10,6 +10,7 @@ import * as searchGramsUncompressed from './20260101000008_search_grams_uncompre
 import * as versionsAndRevisions from './20261122204500_versions_and_revisions.js';
 import * as createArticleAutosaves from './20261122204600_create_article_autosaves.js';
 import * as createAuditEvents from './20261122205500_create_audit_events.js';
+import * as createSlugHistory from './20261122210500_create_slug_history.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -24,4 +25,5 @@ export const migrations: NamedMigration[] = [
   versionsAndRevisions,
   createArticleAutosaves,
   createAuditEvents,
+  createSlugHistory,
 ];

@@ -1,0 +1,157 @@
+import type { Context, Middleware } from 'koa';
+import type { ArticleList, PublicCategory, SitemapEntry, SitemapIndex } from '@coinmag/contracts';
+import { SITE_FEED_PATH } from '@coinmag/rules';
+import type { ContentClient } from '../content-client.js';
+import { DEFAULT_SITE } from '../page-head.js';
+import type { AssetFolder } from '../static-assets.js';
+import { RSS_ITEMS, rssXml } from './rss-xml.js';
+import { CATEGORY_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
+import { UpstreamRenderCache } from './upstream-cache.js';
+
+export interface CrawlerOptions {
+  contentUrl: string;
+  content: ContentClient;
+  /** The shell's dist/, where the icon set is. */
+  shell: AssetFolder;
+  /** Canonical origin; the request's own when unset. */
+  siteOrigin?: string;
+  timeoutMs?: number;
+}
+
+/** Crawlers may read a document for a few minutes; a publish shows at the next fetch after that. */
+const FEED_CACHE_CONTROL = 'public, max-age=300';
+const ICONS: Record<string, string> = {
+  '/favicon.ico': 'favicon.ico',
+  '/apple-touch-icon.png': 'apple-touch-icon.png',
+  '/icon.svg': 'icon.svg',
+  '/icon-192.png': 'icon-192.png',
+  '/icon-512.png': 'icon-512.png',
+  '/icon-maskable-512.png': 'icon-maskable-512.png',
+};
+
+function decodeSlug(raw: string): string | null {
+  try {
+    const slug = decodeURIComponent(raw);
+    return /^[\p{L}\p{N}_-]{1,200}$/u.test(slug) ? slug : null;
+  } catch {
+    return null;
+  }
+}
+
+function unavailable(ctx: Context, status: number) {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.type = 'text/plain; charset=utf-8';
+  if (status === 404) {
+    ctx.status = 404;
+    ctx.body = '找不到資源';
+    return;
+  }
+  ctx.status = 503;
+  ctx.set('Retry-After', '30');
+  ctx.body = '服務暫時無法使用，請稍後再試';
+}
+
+/**
+ * The crawler surface: robots.txt, the sitemap index and its files, the site's and each
+ * category's RSS, the icon set and the web app manifest. Only public content (the content
+ * service's visibility rule); documents are re-rendered only when the content's ETag moves.
+ */
+export function crawlerRoutes(options: CrawlerOptions): Middleware {
+  const cache = new UpstreamRenderCache(options.contentUrl.replace(/\/$/, ''), options.timeoutMs ?? 3_000);
+  const originOf = (ctx: Context) => (options.siteOrigin ?? ctx.origin).replace(/\/$/, '');
+
+  async function send(ctx: Context, type: string, result: { output: string } | { status: number }) {
+    if ('status' in result) return unavailable(ctx, result.status);
+    ctx.set('Cache-Control', FEED_CACHE_CONTROL);
+    ctx.type = type;
+    ctx.body = result.output;
+  }
+
+  async function siteTitle(): Promise<{ title: string; description: string }> {
+    const settings = await options.content.settings();
+    return { title: settings?.site_title || DEFAULT_SITE.title, description: settings?.site_description || DEFAULT_SITE.description };
+  }
+
+  async function rss(ctx: Context, categorySlug: string | null) {
+    const origin = originOf(ctx);
+    const site = await siteTitle();
+    let channel = { title: site.title, description: site.description, link: `${origin}/`, self: `${origin}${SITE_FEED_PATH}` };
+    if (categorySlug) {
+      const category: PublicCategory | undefined = (await options.content.categories())?.find((c) => c.slug === categorySlug);
+      if (!category) return unavailable(ctx, (await options.content.categories()) ? 404 : 0);
+      const path = `/category/${encodeURIComponent(category.slug)}`;
+      channel = { title: `${category.name} | ${site.title}`, description: category.description || site.description, link: `${origin}${path}`, self: `${origin}${path}/rss.xml` };
+    }
+    const query = `?limit=${RSS_ITEMS}${categorySlug ? `&category=${encodeURIComponent(categorySlug)}` : ''}`;
+    const key = `${origin}|${channel.title}|${channel.description}`;
+    await send(ctx, 'application/rss+xml; charset=utf-8', await cache.render<ArticleList>(`/api/articles${query}`, key, (list) => rssXml(origin, channel, list.articles)));
+  }
+
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const path = ctx.path;
+    const origin = originOf(ctx);
+
+    if (path === '/robots.txt') {
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = ['User-agent: *', 'Disallow: /admin', 'Disallow: /search', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+      return;
+    }
+    if (path === '/sitemap.xml') {
+      return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapIndex>('/api/sitemap', origin, (index) => sitemapIndexXml(origin, index)));
+    }
+    const articles = /^\/sitemaps\/articles-([1-9]\d{0,4})\.xml$/.exec(path);
+    if (articles) {
+      return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapEntry[]>(`/api/sitemap/articles?page=${articles[1]}`, origin, (entries) => urlSetXml(origin, '/article/', entries)));
+    }
+    if (path === CATEGORY_SITEMAP_PATH) {
+      return send(
+        ctx,
+        'application/xml; charset=utf-8',
+        await cache.render<SitemapEntry[]>('/api/sitemap/categories', origin, (entries) =>
+          urlSetXml(origin, '/category/', entries, [{ path: '/' }, { path: '/articles' }, { path: '/category/latest' }, { path: '/category/popular' }]),
+        ),
+      );
+    }
+    if (path === SITE_FEED_PATH) return rss(ctx, null);
+    const categoryFeed = /^\/category\/([^/]+)\/rss\.xml$/.exec(path);
+    if (categoryFeed) {
+      const slug = decodeSlug(categoryFeed[1]!);
+      if (!slug) return unavailable(ctx, 404);
+      return rss(ctx, slug);
+    }
+    if (path === '/manifest.webmanifest') {
+      const site = await siteTitle();
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.type = 'application/manifest+json; charset=utf-8';
+      ctx.body = JSON.stringify({
+        name: site.title,
+        short_name: Array.from(site.title.split(/\s/)[0] ?? site.title).slice(0, 12).join(''),
+        description: site.description,
+        lang: 'zh-Hant-TW',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f1f5f9',
+        theme_color: '#0f172a',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      });
+      return;
+    }
+    const icon = ICONS[path];
+    if (icon) {
+      if (await options.shell.send(ctx, icon)) {
+        ctx.set('Cache-Control', 'public, max-age=86400');
+        return;
+      }
+      return unavailable(ctx, 404);
+    }
+    return next();
+  };
+}

@@ -1,0 +1,27 @@
+import type { SitemapEntry, SitemapIndex } from '@coinmag/contracts';
+import { XML_DECLARATION, escapeXml } from './xml.js';
+
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+export const articleSitemapPath = (page: number) => `/sitemaps/articles-${page}.xml`;
+export const CATEGORY_SITEMAP_PATH = '/sitemaps/categories.xml';
+
+/** The sitemap index: one file per 50,000 articles, then the categories. */
+export function sitemapIndexXml(origin: string, index: SitemapIndex): string {
+  const files = index.articles.map((file) => ({ loc: `${origin}${articleSitemapPath(file.page)}`, lastmod: file.lastmod }));
+  files.push({ loc: `${origin}${CATEGORY_SITEMAP_PATH}`, lastmod: index.categories.lastmod ?? '' });
+  const body = files
+    .map((file) => `<sitemap><loc>${escapeXml(file.loc)}</loc>${file.lastmod ? `<lastmod>${escapeXml(file.lastmod)}</lastmod>` : ''}</sitemap>`)
+    .join('\n');
+  return `${XML_DECLARATION}\n<sitemapindex xmlns="${NS}">\n${body}\n</sitemapindex>\n`;
+}
+
+/** A sitemap of URLs under `prefix` (/article/ or /category/), each with its last change. */
+export function urlSetXml(origin: string, prefix: string, entries: SitemapEntry[], extra: Array<{ path: string; lastmod?: string }> = []): string {
+  const urls = [
+    ...extra.map((item) => ({ loc: `${origin}${item.path}`, lastmod: item.lastmod })),
+    ...entries.map((entry) => ({ loc: `${origin}${prefix}${encodeURIComponent(entry.slug)}`, lastmod: entry.lastmod })),
+  ];
+  const body = urls.map((url) => `<url><loc>${escapeXml(url.loc)}</loc>${url.lastmod ? `<lastmod>${escapeXml(url.lastmod)}</lastmod>` : ''}</url>`).join('\n');
+  return `${XML_DECLARATION}\n<urlset xmlns="${NS}">\n${body}\n</urlset>\n`;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Most URLs a sitemap file may hold (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** GET /api/sitemap: how many article sitemap files there are and when each last changed. */
+export const sitemapIndexSchema = z.object({
+  articles: z.array(z.object({ page: z.number().int().min(1), lastmod: z.string() })),
+  categories: z.object({ lastmod: z.string().nullable() }),
+});
+export type SitemapIndex = z.infer<typeof sitemapIndexSchema>;
+
+/** GET /api/sitemap/articles?page=n and /api/sitemap/categories: one URL each. */
+export const sitemapEntrySchema = z.object({ slug: z.string(), lastmod: z.string() });
+export type SitemapEntry = z.infer<typeof sitemapEntrySchema>;
+
+export const sitemapPageQuerySchema = z.object({
+  page: z.coerce.number({ invalid_type_error: 'page 必須是數字' }).int('page 必須是整數').min(1, 'page 必須大於 0').max(10_000, 'page 太大').default(1),
+});
+
+/** GET /api/redirects/{article|category}/{old slug}: where an old slug now lives. */
+export const slugRedirectSchema = z.object({ slug: z.string() });
+export type SlugRedirect = z.infer<typeof slugRedirectSchema>;

@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+
+export interface SlugLastmod {
+  slug: string;
+  lastmod: Date;
+}
+
+/** Reads for crawlers: what a sitemap lists and where an old slug went. */
+export class CrawlRepository {
+  constructor(private readonly db: Knex) {}
+
+  /** The visibility rule of the public API: published and its time has come. */
+  private publicArticles(now: Date) {
+    return this.db('articles as a').where('a.status', 'published').where('a.published_at', '<=', now);
+  }
+
+  /** Per file of `perFile` articles (in id order): its number and the newest change in it. */
+  async articleFiles(now: Date, perFile: number): Promise<Array<{ page: number; lastmod: Date }>> {
+    const numbered = this.publicArticles(now).select(
+      this.db.raw('(row_number() over (order by a.id) - 1) / ? + 1 as page', [perFile]),
+      this.db.raw('greatest(a.updated_at, a.published_at) as lastmod'),
+    );
+    const rows: Array<{ page: string | number; lastmod: Date }> = await this.db.from(numbered.as('n')).select('page').max('lastmod as lastmod').groupBy('page').orderBy('page');
+    return rows.map((row) => ({ page: Number(row.page), lastmod: row.lastmod }));
+  }
+
+  articlesPage(now: Date, perFile: number, page: number): Promise<SlugLastmod[]> {
+    return this.publicArticles(now)
+      .select('a.slug', this.db.raw('greatest(a.updated_at, a.published_at) as lastmod'))
+      .orderBy('a.id')
+      .limit(perFile)
+      .offset((page - 1) * perFile);
+  }
+
+  /** Active categories; a category changes when it is edited or an article is published in it. */
+  categories(now: Date): Promise<SlugLastmod[]> {
+    const newest = this.publicArticles(now).whereRaw('a.category_id = c.id').max('a.published_at');
+    return this.db('categories as c')
+      .where('c.is_active', true)
+      .select('c.slug', this.db.raw('greatest(c.updated_at, (?)) as lastmod', [newest]))
+      .orderBy([{ column: 'c.sort_order' }, { column: 'c.id' }]);
+  }
+
+  /** The current slug of the public article that once had `oldSlug`. */
+  async articleSlugFor(oldSlug: string, now: Date): Promise<string | undefined> {
+    const row = await this.publicArticles(now).join('article_slug_history as h', 'h.article_id', 'a.id').where('h.old_slug', oldSlug).first('a.slug');
+    return row?.slug as string | undefined;
+  }
+
+  /** The current slug of the active category that once had `oldSlug`. */
+  async categorySlugFor(oldSlug: string): Promise<string | undefined> {
+    const row = await this.db('categories as c').join('category_slug_history as h', 'h.category_id', 'c.id').where({ 'h.old_slug': oldSlug, 'c.is_active': true }).first('c.slug');
+    return row?.slug as string | undefined;
+  }
+}

@@ -1,0 +1,40 @@
+import { API_MESSAGES, SITEMAP_MAX_URLS, type SitemapEntry, type SitemapIndex, type SlugRedirect } from '@coinmag/contracts';
+import { NotFoundError } from '@coinmag/service-kit';
+import type { CrawlRepository } from './crawl.repository.js';
+
+const iso = (date: Date | string) => new Date(date).toISOString();
+
+/** Sitemap data (public content only, split into files of at most 50,000 URLs) and old-slug lookups. */
+export class CrawlService {
+  constructor(
+    private readonly repository: CrawlRepository,
+    private readonly clock: () => Date = () => new Date(),
+    private readonly perFile = SITEMAP_MAX_URLS,
+  ) {}
+
+  async index(): Promise<SitemapIndex> {
+    const now = this.clock();
+    const [files, categories] = await Promise.all([this.repository.articleFiles(now, this.perFile), this.repository.categories(now)]);
+    const newestCategory = categories.reduce<Date | null>((max, c) => (!max || c.lastmod > max ? c.lastmod : max), null);
+    return {
+      articles: files.map((file) => ({ page: file.page, lastmod: iso(file.lastmod) })),
+      categories: { lastmod: newestCategory ? iso(newestCategory) : null },
+    };
+  }
+
+  async articles(page: number): Promise<SitemapEntry[]> {
+    const rows = await this.repository.articlesPage(this.clock(), this.perFile, page);
+    if (rows.length === 0 && page > 1) throw new NotFoundError(API_MESSAGES.notFound);
+    return rows.map((row) => ({ slug: row.slug, lastmod: iso(row.lastmod) }));
+  }
+
+  async categories(): Promise<SitemapEntry[]> {
+    return (await this.repository.categories(this.clock())).map((row) => ({ slug: row.slug, lastmod: iso(row.lastmod) }));
+  }
+
+  async redirect(kind: 'article' | 'category', oldSlug: string): Promise<SlugRedirect> {
+    const slug = kind === 'article' ? await this.repository.articleSlugFor(oldSlug, this.clock()) : await this.repository.categorySlugFor(oldSlug);
+    if (!slug || slug === oldSlug) throw new NotFoundError(kind === 'article' ? API_MESSAGES.articleNotFound : API_MESSAGES.categoryNotFound);
+    return { slug };
+  }
+}
