@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import type { Knex } from 'knex';
-import { errorMiddleware, healthRoutes, requestContext, type Logger, type ReadinessCheck } from '@coinmag/service-kit';
+import { AuditRepository, errorMiddleware, healthRoutes, requestContext, type Logger, type ReadinessCheck } from '@coinmag/service-kit';
 import { createAdminRepository } from './admin/admin.repository.js';
 import { authRoutes } from './admin/auth.routes.js';
 import { createAuthService } from './admin/auth.service.js';
@@ -20,6 +20,8 @@ export interface AuthAppDeps {
   log: Logger;
   limits?: ThrottleLimits;
   readiness?: Record<string, ReadinessCheck>;
+  /** Defaults to the audit table in `db`. */
+  audit?: AuditRepository;
 }
 
 export function createApp(deps: AuthAppDeps): Koa {
@@ -38,6 +40,7 @@ export function createApp(deps: AuthAppDeps): Koa {
     tokenTtlSeconds: deps.tokenTtlSeconds,
     defaultPassword: DEFAULT_ADMIN_PASSWORD,
     adminUsername: ADMIN_USERNAME,
+    audit: deps.audit ?? new AuditRepository(deps.db, 'a'),
   });
   const routes = authRoutes(auth);
 

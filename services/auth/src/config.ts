@@ -26,6 +26,8 @@ export const authConfigSchema = z.object({
   JWT_PRIVATE_KEY_FILE: z.string().optional(),
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
+  /** Audit entries older than this many days are deleted (checked hourly). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   TOKEN_TTL: z
     .string()
     .default('12h')

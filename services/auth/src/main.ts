@@ -1,4 +1,4 @@
-import { ConfigError, createDatabase, createLogger, listen, shutdownOnSignals } from '@coinmag/service-kit';
+import { AuditRepository, ConfigError, createDatabase, createLogger, listen, shutdownOnSignals, startAuditRetention } from '@coinmag/service-kit';
 import { createApp } from './app.js';
 import { chooseAttemptStore } from './attempt-store-factory.js';
 import { createArgon2Hasher, createDummyHash } from './admin/password-hasher.js';
@@ -17,7 +17,9 @@ async function main() {
     await prepareDatabase({ db, schema: config.DB_SCHEMA, hasher, log, adminPassword: config.ADMIN_PASSWORD });
   }
   const attempts = chooseAttemptStore(config.REDIS_URL);
+  const audit = new AuditRepository(db, 'a');
   const app = createApp({
+    audit,
     db,
     attempts: attempts.store,
     hasher,
@@ -29,7 +31,8 @@ async function main() {
   });
   const running = await listen(app, config.PORT);
   log.info({ port: running.port, attemptStore: config.REDIS_URL ? 'redis' : 'memory' }, 'auth listening');
-  shutdownOnSignals(running, log, [() => attempts.store.close(), () => db.destroy()]);
+  const retention = startAuditRetention(audit, config.AUDIT_RETENTION_DAYS, log);
+  shutdownOnSignals(running, log, [async () => retention.stop(), () => attempts.store.close(), () => db.destroy()]);
 }
 
 main().catch((err) => {

@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { API_MESSAGES, loginRequestSchema, passwordChangeSchema } from '@coinmag/contracts';
+import { API_MESSAGES, auditSliceQuerySchema, loginRequestSchema, passwordChangeSchema } from '@coinmag/contracts';
 import { bearerToken, parseInput, readJsonBody, UnauthorizedError } from '@coinmag/service-kit';
 import type { AuthService } from './auth.service.js';
 
 export const LOGIN_PATH = '/api/admin/login';
 export const VERIFY_PATH = '/api/admin/verify';
 export const PASSWORD_PATH = '/api/admin/password';
+/** Not routed by the gateway: the content service reads it to merge the back office's log. */
+export const AUDIT_PATH = '/internal/audit-events';
 
 function requiredToken(ctx: Context): string {
   const header = ctx.get('authorization');
@@ -39,6 +41,12 @@ export function authRoutes(auth: AuthService): Router {
     const { currentPassword, newPassword } = parseInput(passwordChangeSchema, await readJsonBody(ctx, 16 * 1024));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await auth.changePassword({ token, currentPassword, newPassword, ip: ctx.ip, action: PASSWORD_PATH });
+  });
+
+  router.get(AUDIT_PATH, async (ctx) => {
+    const token = requiredToken(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await auth.auditSlice(token, parseInput(auditSliceQuerySchema, ctx.query));
   });
 
   return router;

@@ -1,5 +1,6 @@
 import { API_MESSAGES, type LoginHintResponse, type LoginResponse, type VerifyResponse } from '@coinmag/contracts';
-import { signAdminToken, UnauthorizedError, ValidationError, verifyAdminToken } from '@coinmag/service-kit';
+import type { AuditSlice, AuditSliceQuery } from '@coinmag/contracts';
+import { signAdminToken, UnauthorizedError, ValidationError, verifyAdminToken, type AuditRepository } from '@coinmag/service-kit';
 import type { AdminRepository, AdminRow } from './admin.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { PasswordHasher } from './password-hasher.js';
@@ -14,6 +15,8 @@ export interface AuthServiceDeps {
   tokenTtlSeconds: number;
   defaultPassword: string;
   adminUsername: string;
+  /** This service's audit log: sign-in (both outcomes), sign-out, password changes. */
+  audit: AuditRepository;
 }
 
 export interface LoginAttempt {
@@ -34,7 +37,7 @@ export interface PasswordChange {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ admins, hasher, dummyHash, throttle, keys, tokenTtlSeconds, defaultPassword, adminUsername }: AuthServiceDeps) {
+export function createAuthService({ admins, hasher, dummyHash, throttle, keys, tokenTtlSeconds, defaultPassword, adminUsername, audit }: AuthServiceDeps) {
   const issueToken = (admin: AdminRow) =>
     signAdminToken({ id: admin.id, username: admin.username, tokenVersion: admin.token_version }, keys.privateKey, tokenTtlSeconds);
 
@@ -61,9 +64,20 @@ export function createAuthService({ admins, hasher, dummyHash, throttle, keys, t
     async login({ username, password, ip, action }: LoginAttempt): Promise<LoginResponse> {
       const ticket = await throttle.begin(action, ip, username);
       const admin = await admins.findByUsername(username.toLowerCase());
-      if (!(await passwordMatches(admin, password))) throw new UnauthorizedError(API_MESSAGES.loginFailed);
+      if (!(await passwordMatches(admin, password))) {
+        // The name tried is kept (bounded), so a guessing run shows what it guessed.
+        await audit.record({ action: 'auth.login_failed', actor: username, ip, summary: username });
+        throw new UnauthorizedError(API_MESSAGES.loginFailed);
+      }
       await ticket.succeeded();
+      await audit.record({ action: 'auth.login', actor: admin!.username, ip, subjectId: admin!.id, summary: admin!.username });
       return { token: issueToken(admin!) };
+    },
+
+    /** The audit log's newest matching entries, for the admin only. */
+    async auditSlice(token: string, query: AuditSliceQuery): Promise<AuditSlice> {
+      await authenticate(token);
+      return audit.slice(query);
     },
 
     async verify(token: string): Promise<VerifyResponse> {
@@ -82,6 +96,7 @@ export function createAuthService({ admins, hasher, dummyHash, throttle, keys, t
       if (newPassword.toLowerCase() === admin.username.toLowerCase()) throw new ValidationError('newPassword', '新密碼不能與帳號相同');
       const updated = await admins.replacePassword(admin.id, await hasher.hash(newPassword), false);
       if (!updated) throw new UnauthorizedError(API_MESSAGES.unauthorized);
+      await audit.record({ action: 'auth.password_change', actor: admin.username, ip, subjectId: admin.id, summary: admin.username });
       return { token: issueToken(updated) };
     },
   };

@@ -1,5 +1,6 @@
 import type { NamedMigration } from '@coinmag/service-kit';
 import { createAdmins } from './20260101130000_create_admins.js';
+import { createAuditEvents } from './20261122203500_create_audit_events.js';
 
 /** In order; append, never edit a migration that has shipped. */
-export const AUTH_MIGRATIONS: NamedMigration[] = [createAdmins];
+export const AUTH_MIGRATIONS: NamedMigration[] = [createAdmins, createAuditEvents];
