@@ -2,6 +2,7 @@ import Koa from 'koa';
 import type { Middleware } from 'koa';
 import { errorMiddleware, healthRoutes, requestContext, type Logger } from '@coinmag/service-kit';
 import type { GatewayConfig } from './config.js';
+import { contentSecurityPolicy, cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
 import { proxyByRouteTable } from './proxy/proxy.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -12,18 +13,22 @@ export interface GatewayDeps {
   adminGuard?: Middleware;
   /** Serves the micro-frontends and the shell HTML (the frontend issue supplies it). */
   frontends?: Middleware;
+  /** Content-Security-Policy sources; default: the Google ad hosts, no remote moved elsewhere. */
+  csp?: CspOptions;
 }
 
-export function createGatewayApp({ config, log, adminGuard, frontends }: GatewayDeps): Koa {
+export function createGatewayApp({ config, log, adminGuard, frontends, csp }: GatewayDeps): Koa {
   const app = new Koa();
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
   const hops = config.TRUSTED_PROXY_HOPS ?? 0;
   app.proxy = hops > 0;
   app.maxIpsCount = hops;
   app.use(securityHeaders());
+  app.use(contentSecurityPolicy(csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] }));
   app.use(requestContext(log));
   app.use(errorMiddleware());
   app.use(healthRoutes({}));
+  app.use(cspReportEndpoint());
   if (adminGuard) app.use(adminGuard);
   app.use(
     proxyByRouteTable({

@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_AD_HOSTS, parseHostList, type CspOptions } from './csp/policy.js';
 import { ConfigError, logLevelSchema, nodeEnvSchema, portSchema, readKey } from '@coinmag/service-kit';
 
 export const gatewayConfigSchema = z.object({
@@ -33,6 +34,22 @@ export const gatewayConfigSchema = z.object({
   MF_ADMIN_ENTRY: z.string().optional(),
   /** The canonical origin written into page metadata (e.g. https://coinmag.example); default: the request's. */
   SITE_ORIGIN: z.string().url().optional(),
+  /**
+   * Hosts the admin's ad and analytics code may connect to and frame on public pages (comma- or
+   * space-separated origins, `https://*.example.com` allowed); default: Google's ad hosts.
+   * Scripts need no list: public pages trust what a nonced script loads ('strict-dynamic').
+   */
+  CSP_AD_HOSTS: z
+    .string()
+    .optional()
+    .superRefine((value, issue) => {
+      if (value === undefined) return;
+      try {
+        parseHostList(value);
+      } catch (err) {
+        issue.addIssue({ code: z.ZodIssueCode.custom, message: (err as Error).message });
+      }
+    }),
   /** How long the auth service's "this token is still valid" is trusted (0: ask every time). */
   ADMIN_CONFIRM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
@@ -55,4 +72,12 @@ export function loadTokenPublicKey(config: GatewayConfig, env: NodeJS.ProcessEnv
     throw new ConfigError('JWT_PUBLIC_KEY is not a valid PEM public key');
   }
   return key;
+}
+
+/** The CSP sources from the configuration: the ad hosts, and the origins of remotes moved elsewhere. */
+export function cspOptions(config: Pick<GatewayConfig, 'CSP_AD_HOSTS' | 'MF_PUBLIC_ENTRY' | 'MF_ADMIN_ENTRY'>): CspOptions {
+  const scriptOrigins = [config.MF_PUBLIC_ENTRY, config.MF_ADMIN_ENTRY]
+    .filter((entry): entry is string => Boolean(entry) && /^https?:\/\//i.test(entry!))
+    .map((entry) => new URL(entry).origin);
+  return { adHosts: config.CSP_AD_HOSTS === undefined ? [...DEFAULT_AD_HOSTS] : parseHostList(config.CSP_AD_HOSTS), scriptOrigins };
 }

@@ -2,7 +2,7 @@ import { ConfigError, createLogger, listen, loadConfig, shutdownOnSignals } from
 import { createGatewayApp } from './app.js';
 import { createAdminGuard } from './admin-guard.js';
 import { frontendsFromConfig } from './frontends/serve-frontends.js';
-import { gatewayConfigSchema, loadTokenPublicKey } from './config.js';
+import { cspOptions, gatewayConfigSchema, loadTokenPublicKey } from './config.js';
 
 async function main() {
   const config = loadConfig(gatewayConfigSchema);
@@ -13,7 +13,7 @@ async function main() {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     confirmCacheMs: config.ADMIN_CONFIRM_CACHE_MS,
   });
-  const app = createGatewayApp({ config, log, adminGuard, frontends: frontendsFromConfig(config, config.CONTENT_URL, log) });
+  const app = createGatewayApp({ config, log, adminGuard, frontends: frontendsFromConfig(config, config.CONTENT_URL, log), csp: cspOptions(config) });
   const running = await listen(app, config.PORT);
   log.info({ port: running.port }, 'gateway listening');
   shutdownOnSignals(running, log, []);

@@ -5,6 +5,7 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from '@coinmag/service-kit';
 import { variantSrcset } from '@coinmag/contracts';
 import { buildPageHead, escapeHtml, jsonForScript, renderPageHead } from '@coinmag/rules';
+import { fillCspNonce, markTemplateNonces } from '../csp/nonce.js';
 import { AssetFolder } from './static-assets.js';
 import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
@@ -64,7 +65,8 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     const file = join(folders.shell.root, 'index.html');
     const info = await stat(file).catch(() => null);
     if (!info) return null;
-    if (!template || template.mtimeMs !== info.mtimeMs) template = { mtimeMs: info.mtimeMs, html: await readFile(file, 'utf8') };
+    // Our own template: each of its script and style tags gets the response's CSP nonce.
+    if (!template || template.mtimeMs !== info.mtimeMs) template = { mtimeMs: info.mtimeMs, html: markTemplateNonces(await readFile(file, 'utf8')) };
     return template.html;
   }
 
@@ -109,7 +111,8 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     const head = renderPageHead(buildPageHead({ ...input, origin }));
     // On the home page the hero image is painted from the HTML, before any script has run.
     const boot = ctx.path === '/' && lcpImage ? heroImage(lcpImage.src, lcpImage.sizes) : '';
-    const page = html.replace('<!--app-head-->', `${head}\n${extras.join('\n')}`).replace('<!--app-boot-->', boot);
+    const filled = html.replace('<!--app-head-->', `${head}\n${extras.join('\n')}`).replace('<!--app-boot-->', boot);
+    const page = ctx.state.cspNonce ? fillCspNonce(filled, ctx.state.cspNonce) : filled;
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
     const body = Buffer.from(page);
