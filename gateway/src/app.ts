@@ -1,6 +1,6 @@
-import Koa from 'koa';
+import type Koa from 'koa';
 import type { Middleware } from 'koa';
-import { errorMiddleware, healthRoutes, requestContext, type Logger } from '@coinmag/service-kit';
+import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import type { GatewayConfig } from './config.js';
 import { contentSecurityPolicy, cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
 import { proxyByRouteTable } from './proxy/proxy.js';
@@ -8,7 +8,10 @@ import { securityHeaders } from './security-headers.js';
 
 export interface GatewayDeps {
   config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> & { TRUSTED_PROXY_HOPS?: number };
-  log: Logger;
+  /** The chassis's log, health and metrics (runService's); tests get a fresh one. */
+  runtime?: ServiceRuntime;
+  /** Used when no runtime is given. */
+  log?: Logger;
   /** Checks admin tokens before admin calls are proxied (the auth issue supplies it). */
   adminGuard?: Middleware;
   /** Serves the micro-frontends and the shell HTML (the frontend issue supplies it). */
@@ -17,17 +20,15 @@ export interface GatewayDeps {
   csp?: CspOptions;
 }
 
-export function createGatewayApp({ config, log, adminGuard, frontends, csp }: GatewayDeps): Koa {
-  const app = new Koa();
+export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, csp }: GatewayDeps): Koa {
+  const runtime = given ?? createRuntime('gateway', log);
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
-  const hops = config.TRUSTED_PROXY_HOPS ?? 0;
-  app.proxy = hops > 0;
-  app.maxIpsCount = hops;
-  app.use(securityHeaders());
-  app.use(contentSecurityPolicy(csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] }));
-  app.use(requestContext(log));
-  app.use(errorMiddleware());
-  app.use(healthRoutes({}));
+  // At the edge: /metrics is served by each service on its internal port, never here.
+  const app = createServiceApp(runtime, {
+    proxyHops: config.TRUSTED_PROXY_HOPS ?? 0,
+    exposeMetrics: false,
+    first: [securityHeaders(), contentSecurityPolicy(csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] })],
+  });
   app.use(cspReportEndpoint());
   if (adminGuard) app.use(adminGuard);
   app.use(

@@ -1,14 +1,14 @@
-import { createPublicKey } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AD_HOSTS, parseHostList, type CspOptions } from './csp/policy.js';
-import { ConfigError, logLevelSchema, nodeEnvSchema, portSchema, readKey } from '@coinmag/service-kit';
+import { serviceEnv, tokenKeyEnv } from '@coinmag/service-kit';
 
 export const gatewayConfigSchema = z.object({
-  NODE_ENV: nodeEnvSchema,
-  PORT: portSchema.default(8080),
-  LOG_LEVEL: logLevelSchema,
+  /**
+   * TRUSTED_PROXY_HOPS: how many proxies in front of the gateway (a load balancer, an ingress)
+   * to trust for X-Forwarded-For. 0: the client address is the socket's, so a client cannot
+   * fake its IP to dodge the login limits.
+   */
+  ...serviceEnv(8080),
   CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
   MEDIA_URL: z.string().url().default('http://127.0.0.1:4003'),
@@ -16,17 +16,8 @@ export const gatewayConfigSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Uploads of large images take longer to process. */
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
-  /** The auth service's ES256 public key (PEM, or a file holding it) for checking admin tokens. */
-  JWT_PUBLIC_KEY: z.string().optional(),
-  JWT_PUBLIC_KEY_FILE: z.string().optional(),
-  /** Outside production, with no key configured, the one the auth service made under DATA_DIR/keys. */
-  DATA_DIR: z.string().default('./data'),
-  /**
-   * How many proxies in front of the gateway (a load balancer, an ingress) to trust for
-   * X-Forwarded-For. 0: the client address is the socket's, so a client cannot fake its IP
-   * to dodge the login limits.
-   */
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /** The auth service's ES256 public key for checking admin tokens (development: DATA_DIR/keys). */
+  ...tokenKeyEnv,
   /** Where the built micro-frontends are (frontends/<name>/dist below it); default: ./frontends from the working directory. */
   FRONTENDS_DIR: z.string().optional(),
   /** Moves a remote without rebuilding the shell: its remoteEntry.js URL. */
@@ -54,25 +45,6 @@ export const gatewayConfigSchema = z.object({
   ADMIN_CONFIRM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
-
-/** The public key admin tokens are checked with; without one the gateway does not start. */
-export function loadTokenPublicKey(config: GatewayConfig, env: NodeJS.ProcessEnv = process.env): string {
-  let key: string | undefined;
-  try {
-    key = readKey(env, 'JWT_PUBLIC_KEY');
-  } catch {
-    throw new ConfigError('JWT_PUBLIC_KEY_FILE: cannot read the key file');
-  }
-  const developmentKey = join(config.DATA_DIR, 'keys', 'jwt-public.pem');
-  if (!key && config.NODE_ENV !== 'production' && existsSync(developmentKey)) key = readFileSync(developmentKey, 'utf8');
-  if (!key) throw new ConfigError('JWT_PUBLIC_KEY (or JWT_PUBLIC_KEY_FILE) is required: the gateway checks admin tokens with it');
-  try {
-    createPublicKey(key);
-  } catch {
-    throw new ConfigError('JWT_PUBLIC_KEY is not a valid PEM public key');
-  }
-  return key;
-}
 
 /** The CSP sources from the configuration: the ad hosts, and the origins of remotes moved elsewhere. */
 export function cspOptions(config: Pick<GatewayConfig, 'CSP_AD_HOSTS' | 'MF_PUBLIC_ENTRY' | 'MF_ADMIN_ENTRY'>): CspOptions {

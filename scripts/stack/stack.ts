@@ -47,6 +47,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     ...options.extraEnv,
   };
+  // The services are reached only through the gateway: bound to the loopback interface, and
+  // trusting the one hop in front of them (the gateway) for the client's address.
+  const internalEnv: NodeJS.ProcessEnv = { HOST: '127.0.0.1', TRUSTED_PROXY_HOPS: '1' };
   const present = SERVICES.filter(({ name }) => existsSync(join(root, 'services', name, 'src', 'main.ts')));
   await assertPortsFree([options.gatewayPort, ...present.map(({ offset }) => basePort + offset)]);
 
@@ -59,7 +62,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const processes: ServiceProcess[] = [];
   try {
     for (const { name, offset } of present) {
-      processes.push(runEntry(name, join(root, 'services', name, 'src', 'main.ts'), { ...sharedEnv, PORT: String(basePort + offset) }, quiet));
+      processes.push(runEntry(name, join(root, 'services', name, 'src', 'main.ts'), { ...sharedEnv, ...internalEnv, PORT: String(basePort + offset) }, quiet));
     }
     await Promise.all(present.map(({ offset }) => waitForHealthy(`${urlOf(offset)}/healthz`)));
     processes.push(runEntry('gateway', join(root, 'gateway', 'src', 'main.ts'), { ...sharedEnv, PORT: String(options.gatewayPort) }, quiet));

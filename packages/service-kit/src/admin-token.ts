@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import jwt from 'jsonwebtoken';
 import type { Middleware } from 'koa';
 import { UnauthorizedError } from './errors.js';
@@ -23,14 +22,6 @@ declare module 'koa' {
 
 const UNAUTHORIZED = '驗證失敗，請重新登入';
 const NOT_LOGGED_IN = '尚未登入';
-
-/** Reads a PEM key from `<NAME>` (the PEM itself) or `<NAME>_FILE` (a path to it). */
-export function readKey(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const inline = env[name];
-  if (inline && inline.includes('-----BEGIN')) return inline.replace(/\\n/g, '\n');
-  const file = env[`${name}_FILE`];
-  return file ? readFileSync(file, 'utf8') : undefined;
-}
 
 /**
  * Verifies signature (ES256 only: `none` and every other algorithm are refused), issuer,

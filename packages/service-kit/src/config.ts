@@ -17,3 +17,50 @@ export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.Proces
 export const portSchema = z.coerce.number().int().min(1).max(65535);
 export const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 export const nodeEnvSchema = z.enum(['development', 'production', 'test']).default('development');
+
+/**
+ * What every deployable reads: spread into its schema with its own default port,
+ * e.g. `z.object({ ...serviceEnv(4002), ...databaseEnv('content'), ... })`.
+ */
+export function serviceEnv(defaultPort: number) {
+  return {
+    NODE_ENV: nodeEnvSchema,
+    PORT: portSchema.default(defaultPort),
+    /** The address to listen on; `npm start` binds the internal services to 127.0.0.1. */
+    HOST: z.string().min(1).max(255).default('0.0.0.0'),
+    LOG_LEVEL: logLevelSchema,
+    /**
+     * How many proxies in front of this process to trust for X-Forwarded-For. 0: the client
+     * address is the socket's, so a caller cannot choose the address it is counted under.
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+    /** How long a SIGTERM may take: in-flight requests get this long to finish before connections are cut. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  };
+}
+export type ServiceEnv = z.infer<z.ZodObject<ReturnType<typeof serviceEnv>>>;
+
+/** Postgres: the shared database, this service's own schema in it. */
+export function databaseEnv(defaultSchema: string, defaultPoolMax = 10) {
+  return {
+    DATABASE_URL: z.string({ required_error: 'is required (postgres://user:pass@host:5432/db)' }).url(),
+    DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default(defaultSchema),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(defaultPoolMax),
+  };
+}
+
+/** Redis; absent, the service keeps its state in this process (one replica only). */
+export const redisEnv = {
+  REDIS_URL: z.string().url().optional(),
+};
+
+/**
+ * The auth service's ES256 public key (PEM, or a file holding it) that admin tokens are
+ * checked with. Outside production, with none configured, the development key under
+ * DATA_DIR/keys is used (the one `npm start` and a bare auth service make).
+ */
+export const tokenKeyEnv = {
+  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY_FILE: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+};

@@ -42,3 +42,11 @@ export async function migrateLatest(db: Knex, schema: string, migrations: NamedM
   });
   return applied as string[];
 }
+
+/** Names in `migrations` that the schema's migration table does not list yet. */
+export async function pendingMigrations(db: Knex, schema: string, migrations: NamedMigration[]): Promise<string[]> {
+  const hasTable = await db.schema.withSchema(schema).hasTable('knex_migrations');
+  if (!hasTable) return migrations.map((migration) => migration.name);
+  const applied = new Set((await db.withSchema(schema).from('knex_migrations').select('name')).map((row: { name: string }) => row.name));
+  return migrations.map((migration) => migration.name).filter((name) => !applied.has(name));
+}

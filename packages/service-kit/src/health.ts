@@ -1,9 +1,14 @@
 import type { Middleware } from 'koa';
+import type { ServiceHealth } from './service-health.js';
 
-export type ReadinessCheck = () => Promise<unknown>;
+const PHASE_TEXT = { starting: 'starting', serving: 'ready', draining: 'shutting down' } as const;
 
-/** /healthz: the process answers. /readyz: each named dependency answers within a second. */
-export function healthRoutes(checks: Record<string, ReadinessCheck>): Middleware {
+/**
+ * /healthz: the process answers (liveness). /readyz: this process can take traffic — it has
+ * started, its schema is migrated and it is not shutting down. Dependencies are reported in
+ * the body (and the metrics), never as a 503: a pod that serves from its cache stays in.
+ */
+export function healthRoutes(health: ServiceHealth): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/healthz') {
@@ -12,28 +17,9 @@ export function healthRoutes(checks: Record<string, ReadinessCheck>): Middleware
       return;
     }
     if (ctx.path !== '/readyz') return next();
-    const results = await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => {
-        try {
-          await withTimeout(check(), 1000);
-          return [name, 'ok'] as const;
-        } catch {
-          return [name, 'down'] as const;
-        }
-      }),
-    );
-    const report = Object.fromEntries(results);
-    const ready = results.every(([, state]) => state === 'ok');
+    const checks = await health.check();
     ctx.set('Cache-Control', 'no-store');
-    ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'not ready', checks: report };
+    ctx.status = health.phase === 'serving' ? 200 : 503;
+    ctx.body = { status: PHASE_TEXT[health.phase], checks };
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

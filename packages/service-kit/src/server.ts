@@ -1,16 +1,34 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type Koa from 'koa';
-import type { Logger } from './logger.js';
 
 export interface RunningServer {
   server: Server;
   port: number;
+  /**
+   * Stops accepting, answers what is in flight with `Connection: close`, closes idle
+   * keep-alive connections as they go quiet; resolves true when every connection has
+   * ended, false when `timeoutMs` passed and the rest were cut.
+   */
+  drain(timeoutMs: number): Promise<boolean>;
+  /** Closes at once (tests): idle connections closed, in-flight ones allowed to finish. */
   close(): Promise<void>;
 }
 
-/** Listens and returns a closer that stops accepting, lets in-flight requests finish, then closes `resources`. */
+const IDLE_SWEEP_MS = 50;
+
+/** Listens on `host:port` (port 0: any free one) with keep-alive timeouts above any proxy's. */
 export async function listen(app: Koa, port: number, host = '0.0.0.0'): Promise<RunningServer> {
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  const server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    if (draining) res.setHeader('Connection', 'close');
+    void handle(req, res);
+  });
+  // Longer than the gateway's (and any load balancer's) idle timeout, so the client side
+  // closes an idle connection first and never sends on one this side is closing.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 120_000;
@@ -20,44 +38,37 @@ export async function listen(app: Koa, port: number, host = '0.0.0.0'): Promise<
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+
+  const drain = (timeoutMs: number) =>
+    new Promise<boolean>((resolve) => {
+      draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      // A response whose headers went out before the drain began leaves a keep-alive
+      // connection behind when it ends: the sweep closes it as soon as it is idle.
+      const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+      const deadline = setTimeout(() => {
+        server.closeAllConnections();
+        finish(false);
+      }, timeoutMs);
+      let done = false;
+      const finish = (complete: boolean) => {
+        if (done) return;
+        done = true;
+        clearInterval(sweep);
+        clearTimeout(deadline);
+        resolve(complete);
+      };
+      if (!server.listening) return finish(true);
+      server.close(() => finish(true));
+      server.closeIdleConnections();
+    });
+
   return {
     server,
     port: actualPort,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    drain,
+    close: async () => {
+      await drain(5000);
+    },
   };
-}
-
-/**
- * On SIGTERM or SIGINT: stop accepting, wait for in-flight requests (bounded by
- * `graceMs`), close pools, exit. A second signal exits at once.
- */
-export function shutdownOnSignals(running: RunningServer, log: Logger, closers: Array<() => Promise<unknown>>, graceMs = 10_000): void {
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => {
-      log.warn('in-flight requests did not finish in time; closing connections');
-      running.server.closeAllConnections();
-    }, graceMs);
-    forced.unref();
-    await running.close();
-    clearTimeout(forced);
-    for (const close of closers) {
-      try {
-        await close();
-      } catch (err) {
-        log.error({ err }, 'error while closing a resource');
-      }
-    }
-    log.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
 }

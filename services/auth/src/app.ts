@@ -1,6 +1,6 @@
-import Koa from 'koa';
+import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { AuditRepository, errorMiddleware, healthRoutes, requestContext, type Logger, type ReadinessCheck } from '@coinmag/service-kit';
+import { AuditRepository, createRuntime, createServiceApp, type DependencyProbe, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import { createAdminRepository } from './admin/admin.repository.js';
 import { authRoutes } from './admin/auth.routes.js';
 import { createAuthService } from './admin/auth.service.js';
@@ -17,19 +17,30 @@ export interface AuthAppDeps {
   dummyHash: string;
   keys: SigningKeys;
   tokenTtlSeconds: number;
-  log: Logger;
+  /** The chassis's log, health and metrics (runService's); tests get a fresh one. */
+  runtime?: ServiceRuntime;
+  /** Used when no runtime is given. */
+  log?: Logger;
   limits?: ThrottleLimits;
-  readiness?: Record<string, ReadinessCheck>;
+  /** Dependencies beyond Postgres that /readyz and the metrics report (Redis). */
+  dependencies?: Record<string, DependencyProbe>;
+  /**
+   * X-Forwarded-For entries to trust (TRUSTED_PROXY_HOPS): 1 behind the gateway, which writes
+   * the client's address there; 0 (default) counts the socket's address, so a caller that
+   * reaches the service directly cannot pick the address its attempts are counted under.
+   */
+  proxyHops?: number;
   /** Defaults to the audit table in `db`. */
   audit?: AuditRepository;
 }
 
 export function createApp(deps: AuthAppDeps): Koa {
-  const app = new Koa();
-  // Only the gateway talks to this service. It sets X-Forwarded-For to the client's address;
-  // taking the last entry means an address a client wrote itself is never the one counted.
-  app.proxy = true;
-  app.maxIpsCount = 1;
+  const runtime = deps.runtime ?? createRuntime('auth', deps.log);
+  runtime.health.addDependency('database', () => deps.db.raw('select 1'));
+  for (const [name, probe] of Object.entries(deps.dependencies ?? {})) runtime.health.addDependency(name, probe);
+  // Behind the gateway, which sets X-Forwarded-For to the client's address, taking the last
+  // entry (maxIpsCount = hops) means an address a client wrote itself is never the one counted.
+  const app = createServiceApp(runtime, { proxyHops: deps.proxyHops ?? 0 });
 
   const auth = createAuthService({
     admins: createAdminRepository(deps.db),
@@ -44,9 +55,6 @@ export function createApp(deps: AuthAppDeps): Koa {
   });
   const routes = authRoutes(auth);
 
-  app.use(requestContext(deps.log));
-  app.use(errorMiddleware());
-  app.use(healthRoutes({ database: () => deps.db.raw('select 1'), ...deps.readiness }));
   app.use(routes.routes());
   app.use(routes.allowedMethods());
   return app;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { migrateLatest, type Logger } from '@coinmag/service-kit';
+import { migrateLatest, pendingMigrations, type Logger } from '@coinmag/service-kit';
 import { createAdminRepository } from './admin/admin.repository.js';
 import type { PasswordHasher } from './admin/password-hasher.js';
 import { ADMIN_USERNAME, DEFAULT_ADMIN_PASSWORD } from './config.js';
@@ -27,4 +27,8 @@ export async function prepareDatabase({ db, schema, hasher, log, adminPassword }
   if (created) {
     log.info({ username: ADMIN_USERNAME, usingDefaultPassword: password === DEFAULT_ADMIN_PASSWORD }, 'admin account created');
   }
+}
+
+export function authPendingMigrations(db: Knex, schema: string): Promise<string[]> {
+  return pendingMigrations(db, schema, AUTH_MIGRATIONS);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@coinmag/contracts';
-import { ConfigError, loadConfig, logLevelSchema, nodeEnvSchema, portSchema } from '@coinmag/service-kit';
+import { ConfigError, databaseEnv, loadConfig, redisEnv, serviceEnv } from '@coinmag/service-kit';
 import { parseDurationSeconds } from './duration.js';
 
 /**
@@ -11,14 +11,11 @@ export const DEFAULT_ADMIN_PASSWORD = 'admin12345';
 export const ADMIN_USERNAME = 'admin';
 
 export const authConfigSchema = z.object({
-  NODE_ENV: nodeEnvSchema,
-  PORT: portSchema.default(4001),
-  LOG_LEVEL: logLevelSchema,
-  DATABASE_URL: z.string().min(1),
-  /** The Postgres schema this service owns inside the shared database. */
-  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('auth'),
-  /** Absent: login attempts are counted in process (one replica only). */
-  REDIS_URL: z.string().url().optional(),
+  ...serviceEnv(4001),
+  /** DB_SCHEMA: the Postgres schema this service owns inside the shared database. */
+  ...databaseEnv('auth', 5),
+  /** REDIS_URL absent: login attempts are counted in process (one replica only). */
+  ...redisEnv,
   /** Where the development signing key pair is made when no key is configured. */
   DATA_DIR: z.string().default('./data'),
   ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).max(1000).optional(),

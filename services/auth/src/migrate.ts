@@ -1,21 +1,18 @@
-import { ConfigError, createDatabase, createLogger } from '@coinmag/service-kit';
+import { createDatabase, runMigration } from '@coinmag/service-kit';
 import { createArgon2Hasher } from './admin/password-hasher.js';
 import { prepareDatabase } from './bootstrap.js';
 import { loadAuthConfig } from './config.js';
 
 /** The migration step (a job in production): schema changes, then the first admin account. */
-async function migrate() {
-  const config = loadAuthConfig(process.env, 'migrate');
-  const log = createLogger('auth-migrate', config.LOG_LEVEL);
-  const db = createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 1 });
-  try {
-    await prepareDatabase({ db, schema: config.DB_SCHEMA, hasher: createArgon2Hasher(), log, adminPassword: config.ADMIN_PASSWORD });
-  } finally {
-    await db.destroy();
-  }
-}
-
-migrate().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
+void runMigration({
+  name: 'auth',
+  config: (env) => loadAuthConfig(env, 'migrate'),
+  async migrate({ config, log }) {
+    const db = createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 1 });
+    try {
+      await prepareDatabase({ db, schema: config.DB_SCHEMA, hasher: createArgon2Hasher(), log, adminPassword: config.ADMIN_PASSWORD });
+    } finally {
+      await db.destroy();
+    }
+  },
 });

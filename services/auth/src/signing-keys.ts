@@ -1,7 +1,6 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ConfigError, readKey } from '@coinmag/service-kit';
+import { ConfigError, developmentKeyFiles, readKey } from '@coinmag/service-kit';
 import type { AuthConfig } from './config.js';
 
 export interface SigningKeys {
@@ -15,7 +14,7 @@ export interface SigningKeys {
  * The public key is derived from the private one; a configured public key must match it.
  */
 export function resolveSigningKeys(config: AuthConfig, env: NodeJS.ProcessEnv = process.env): SigningKeys {
-  const privateKey = readConfiguredKey(env, 'JWT_PRIVATE_KEY') ?? (config.NODE_ENV === 'production' ? undefined : developmentPrivateKey(config.DATA_DIR));
+  const privateKey = readKey(env, 'JWT_PRIVATE_KEY') ?? (config.NODE_ENV === 'production' ? undefined : developmentPrivateKey(config.DATA_DIR));
   if (!privateKey) throw new ConfigError('JWT_PRIVATE_KEY (or JWT_PRIVATE_KEY_FILE) is required in production');
   let publicKey: string;
   try {
@@ -23,25 +22,15 @@ export function resolveSigningKeys(config: AuthConfig, env: NodeJS.ProcessEnv = 
   } catch {
     throw new ConfigError('JWT_PRIVATE_KEY is not a valid PEM private key');
   }
-  const configuredPublic = readConfiguredKey(env, 'JWT_PUBLIC_KEY');
+  const configuredPublic = readKey(env, 'JWT_PUBLIC_KEY');
   if (configuredPublic && normalisePem(configuredPublic) !== normalisePem(publicKey)) {
     throw new ConfigError('JWT_PUBLIC_KEY does not belong to JWT_PRIVATE_KEY');
   }
   return { privateKey, publicKey };
 }
 
-function readConfiguredKey(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  try {
-    return readKey(env, name);
-  } catch {
-    throw new ConfigError(`${name}_FILE: cannot read the key file`);
-  }
-}
-
 function developmentPrivateKey(dataDir: string): string {
-  const dir = join(dataDir, 'keys');
-  const privateFile = join(dir, 'jwt-private.pem');
-  const publicFile = join(dir, 'jwt-public.pem');
+  const { dir, privateKeyFile: privateFile, publicKeyFile: publicFile } = developmentKeyFiles(dataDir);
   if (existsSync(privateFile)) return readFileSync(privateFile, 'utf8');
   const { privateKey, publicKey } = generateKeyPairSync('ec', {
     namedCurve: 'P-256',

@@ -62,6 +62,8 @@ export async function startAuthTestApp(options: { hasher?: PasswordHasher; limit
     tokenTtlSeconds: 3600,
     log,
     limits: options.limits,
+    // As behind the gateway, which writes the client's address into X-Forwarded-For.
+    proxyHops: 1,
   });
   const running = await listen(app, 0, '127.0.0.1');
   return {

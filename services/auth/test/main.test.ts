@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@coinmag/service-kit/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@coinmag/service-kit/testing';
 import { DEFAULT_ADMIN_PASSWORD } from '../src/config.js';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -34,17 +33,6 @@ function runToExit(entry: string, env: NodeJS.ProcessEnv): Promise<Run> {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => done({ code, stdout, stderr }));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
   });
 }
 

@@ -1,6 +1,6 @@
-import Koa from 'koa';
+import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { AuditRepository, errorMiddleware, healthRoutes, requestContext, type Logger } from '@coinmag/service-kit';
+import { AuditRepository, createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import { adminAuditRoutes } from './audit/audit.routes.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuthAuditClient } from './audit/auth-audit-client.js';
@@ -36,7 +36,12 @@ import { SettingsService } from './settings/settings.service.js';
 
 export interface ContentDeps {
   db: Knex;
-  log: Logger;
+  /** The chassis's log, health and metrics (runService's); tests get a fresh one. */
+  runtime?: ServiceRuntime;
+  /** Used when no runtime is given. */
+  log?: Logger;
+  /** X-Forwarded-For entries to trust (TRUSTED_PROXY_HOPS); default 1, as behind the gateway. */
+  proxyHops?: number;
   /** Redis, or the in-process store of the embedded default. */
   store: KeyValueStore;
   /** Where views and the popular ranking are counted (defaults to `store`). */
@@ -59,7 +64,9 @@ export interface ContentApp {
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, log, store, counterStore = store, publicKey, covers, clock, authUrl }: ContentDeps): ContentApp {
+export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, store, counterStore = store, publicKey, covers, clock, authUrl }: ContentDeps): ContentApp {
+  const runtime = given ?? createRuntime('content', givenLog);
+  const { log } = runtime;
   const cache = new ResponseCache(store, log);
   const views = new ViewCounter(counterStore, db, log, () => cache.invalidate(['views']));
   const ranking = new PopularRanking(counterStore, clock);
@@ -80,13 +87,9 @@ export function createContentApp({ db, log, store, counterStore = store, publicK
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const responder = { cache, views };
-  const app = new Koa();
-  app.proxy = true;
-  // Only the gateway talks to this service; the last X-Forwarded-For entry is the one it wrote.
-  app.maxIpsCount = 1;
-  app.use(requestContext(log));
-  app.use(errorMiddleware());
-  app.use(healthRoutes({ postgres: () => db.raw('select 1'), [store.kind === 'redis' ? 'redis' : 'memory-store']: () => store.ping() }));
+  runtime.health.addDependency('postgres', () => db.raw('select 1'));
+  runtime.health.addDependency(store.kind === 'redis' ? 'redis' : 'memory-store', () => store.ping());
+  const app = createServiceApp(runtime, { proxyHops });
   const routers = [
     adminRevisionRoutes(revisionsService, publicKey),
     adminArticleRoutes(adminArticles, publicKey),

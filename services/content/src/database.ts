@@ -1,4 +1,4 @@
-import { createDatabase, migrateLatest } from '@coinmag/service-kit';
+import { createDatabase, migrateLatest, pendingMigrations } from '@coinmag/service-kit';
 import type { Knex } from 'knex';
 import type { ContentConfig } from './config.js';
 import { migrations } from './migrations/index.js';
@@ -9,4 +9,8 @@ export function openDatabase(config: Pick<ContentConfig, 'DATABASE_URL' | 'DB_SC
 
 export function migrateContent(db: Knex, schema: string): Promise<string[]> {
   return migrateLatest(db, schema, migrations);
+}
+
+export function contentPendingMigrations(db: Knex, schema: string): Promise<string[]> {
+  return pendingMigrations(db, schema, migrations);
 }

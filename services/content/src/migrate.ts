@@ -1,26 +1,23 @@
 // Runs the content migrations, then (with SEED_DEMO=true) seeds the demo content into an empty database.
-import { ConfigError, createLogger, loadConfig } from '@coinmag/service-kit';
+import { runMigration } from '@coinmag/service-kit';
 import { contentConfigSchema } from './config.js';
 import { migrateContent, openDatabase } from './database.js';
 import { seedDemoContent } from './seed/seed-demo.js';
 
-async function main() {
-  const config = loadConfig(contentConfigSchema);
-  const log = createLogger('content-migrate', config.LOG_LEVEL);
-  const db = openDatabase(config);
-  try {
-    const applied = await migrateContent(db, config.DB_SCHEMA);
-    log.info({ applied }, applied.length ? 'migrations applied' : 'schema up to date');
-    if (config.SEED_DEMO === 'true') {
-      const seeded = await seedDemoContent(db);
-      log.info(seeded ? { ...seeded } : {}, seeded ? 'demo content seeded' : 'database has content; demo seed skipped');
+void runMigration({
+  name: 'content',
+  config: contentConfigSchema,
+  async migrate({ config, log }) {
+    const db = openDatabase(config);
+    try {
+      const applied = await migrateContent(db, config.DB_SCHEMA);
+      log.info({ applied }, applied.length ? 'migrations applied' : 'schema up to date');
+      if (config.SEED_DEMO === 'true') {
+        const seeded = await seedDemoContent(db);
+        log.info(seeded ? { ...seeded } : {}, seeded ? 'demo content seeded' : 'database has content; demo seed skipped');
+      }
+    } finally {
+      await db.destroy();
     }
-  } finally {
-    await db.destroy();
-  }
-}
-
-main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
+  },
 });

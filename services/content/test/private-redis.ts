@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '../../../scripts/stack/embedded-postgres.js';
+import { freePort } from '@coinmag/service-kit/testing';
 
 export interface PrivateRedis {
   url: string;

@@ -1,6 +1,6 @@
-import Koa from 'koa';
+import type Koa from 'koa';
 import type { Middleware } from 'koa';
-import { errorMiddleware, healthRoutes, requestContext, requireAdmin, type Logger } from '@coinmag/service-kit';
+import { createRuntime, createServiceApp, requireAdmin, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import { deliveryRoutes } from './delivery.routes.js';
 import { createWorkQueue, type WorkQueue } from './images/work-queue.js';
 import { mediaErrors } from './media-errors.js';
@@ -10,7 +10,12 @@ import { uploadsRoutes } from './uploads.routes.js';
 
 export interface MediaAppDeps {
   storage: ObjectStorage;
-  log: Logger;
+  /** The chassis's log, health and metrics (runService's); tests get a fresh one. */
+  runtime?: ServiceRuntime;
+  /** Used when no runtime is given. */
+  log?: Logger;
+  /** X-Forwarded-For entries to trust (TRUSTED_PROXY_HOPS). */
+  proxyHops?: number;
   /** PEM of the auth service's ES256 public key. */
   publicKey: string;
   queue?: WorkQueue;
@@ -22,14 +27,12 @@ export interface MediaApp {
 }
 
 /** Builds the media service's Koa app from its dependencies; never listens. */
-export function createApp({ storage, log, publicKey, queue = createWorkQueue(2, 20) }: MediaAppDeps): MediaApp {
-  const media = new MediaService(storage, queue, log);
+export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, publicKey, queue = createWorkQueue(2, 20) }: MediaAppDeps): MediaApp {
+  const runtime = given ?? createRuntime('media', givenLog);
+  const media = new MediaService(storage, queue, runtime.log);
   const adminGuard: Middleware = requireAdmin(publicKey);
-  const app = new Koa();
-  app.proxy = true;
-  app.use(requestContext(log));
-  app.use(errorMiddleware());
-  app.use(healthRoutes({ storage: () => storage.check() }));
+  runtime.health.addDependency('storage', () => storage.check());
+  const app = createServiceApp(runtime, { proxyHops });
   app.use(mediaErrors());
   app.use(deliveryRoutes(media));
   const uploads = uploadsRoutes(media, adminGuard);

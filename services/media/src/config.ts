@@ -1,16 +1,14 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { logLevelSchema, nodeEnvSchema, portSchema } from '@coinmag/service-kit';
+import { serviceEnv, tokenKeyEnv } from '@coinmag/service-kit';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 export const mediaConfigSchema = z
   .object({
-    NODE_ENV: nodeEnvSchema,
-    PORT: portSchema.default(4003),
-    LOG_LEVEL: logLevelSchema,
-    /** Root of the embedded default's files; the disk adapter uses MEDIA_DIR (default DATA_DIR/media). */
-    DATA_DIR: z.string().default('./data'),
+    ...serviceEnv(4003),
+    /** DATA_DIR: root of the embedded default's files; the disk adapter uses MEDIA_DIR (default DATA_DIR/media). */
+    ...tokenKeyEnv,
     MEDIA_DIR: z.string().optional(),
     /** MinIO / S3: set S3_ENDPOINT to use it instead of the disk. */
     S3_ENDPOINT: z.string().url().optional(),
@@ -26,8 +24,6 @@ export const mediaConfigSchema = z
     MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     /** Draw the demo covers (DEMO_COVERS) at start when missing. */
     SEED_DEMO: flag.default('false'),
-    JWT_PUBLIC_KEY: z.string().optional(),
-    JWT_PUBLIC_KEY_FILE: z.string().optional(),
   })
   .refine((env) => !env.S3_ENDPOINT || (env.S3_ACCESS_KEY && env.S3_SECRET_KEY), {
     message: 'S3_ACCESS_KEY and S3_SECRET_KEY are required with S3_ENDPOINT',

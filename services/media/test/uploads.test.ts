@@ -240,9 +240,11 @@ describe.each(ADAPTERS.map((make) => [make().name, make] as const))('storage dow
     expect(await res.json()).toEqual({ error: MEDIA_MESSAGES.storageDown });
   });
 
-  it('answers image requests with 503, not 404, and is not ready', async () => {
+  it('answers image requests with 503, not 404, and reports the storage down while staying ready', async () => {
     const res = await fetch(`${service.url}/uploads/demo-bitcoin.jpg`);
     expect(res.status).toBe(503);
-    expect((await fetch(`${service.url}/readyz`)).status).toBe(503);
+    const ready = await fetch(`${service.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(((await ready.json()) as { checks: Record<string, string> }).checks.storage).toBe('down');
   });
 });

@@ -1,0 +1,73 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Middleware } from 'koa';
+import type { ServiceHealth } from './service-health.js';
+
+const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * One Prometheus registry per process (per app in tests). Modules register their own
+ * gauges on `registry` (e.g. `new Gauge({ name, help, registers: [metrics.registry], collect })`).
+ */
+export class ServiceMetrics {
+  readonly registry = new Registry();
+  readonly requests: Counter<'method' | 'route' | 'status'>;
+  readonly duration: Histogram<'method' | 'route'>;
+  /** Response-cache lookups: `cacheLookups.inc({ cache: 'responses', result: 'hit' })`. */
+  readonly cacheLookups: Counter<'cache' | 'result'>;
+
+  constructor(service: string, health?: ServiceHealth) {
+    this.registry.setDefaultLabels({ service });
+    const registers = [this.registry];
+    this.requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+    this.duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer, by route pattern',
+      labelNames: ['method', 'route'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.cacheLookups = new Counter({ name: 'cache_lookups_total', help: 'Cache lookups by cache and result (hit, miss)', labelNames: ['cache', 'result'], registers });
+    if (health) {
+      new Gauge({
+        name: 'dependency_up',
+        help: '1 when the dependency answered its last check, 0 when not',
+        labelNames: ['dependency'],
+        registers,
+        collect() {
+          for (const [dependency, up] of health.dependencies()) this.set({ dependency }, up ? 1 : 0);
+        },
+      });
+    }
+  }
+
+  /** Process metrics: CPU, memory, event-loop lag (`nodejs_eventloop_lag_*`), GC. Once per process. */
+  collectProcessMetrics(): void {
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
+  }
+
+  /** Counts and times each request under its route pattern (never the raw path: bounded labels). */
+  middleware(): Middleware {
+    return async (ctx, next) => {
+      if (OWN_PATHS.has(ctx.path)) return next();
+      const end = this.duration.startTimer();
+      try {
+        await next();
+      } finally {
+        const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+        const labels = { method: ctx.method, route: typeof route === 'string' ? route : 'other' };
+        end(labels);
+        this.requests.inc({ ...labels, status: String(ctx.status) });
+      }
+    };
+  }
+
+  /** GET /metrics in the Prometheus text format. */
+  route(): Middleware {
+    return async (ctx, next) => {
+      if (ctx.path !== '/metrics' || ctx.method !== 'GET') return next();
+      ctx.set('Content-Type', this.registry.contentType);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await this.registry.metrics();
+    };
+  }
+}
