@@ -61,20 +61,30 @@ test.describe('a visitor reading an article', () => {
     await expect(page).toHaveURL(new RegExp(`#${encodeURIComponent(last.id)}$`));
   });
 
-  test('counts the view once per visit', async ({ page, request }) => {
-    const article = await articleWithToc(request);
-    const before = ((await (await request.get(`/api/articles/${article.slug}`)).json()) as Detail).view_count;
-    const beacons: string[] = [];
-    page.on('request', (req) => {
-      if (req.method() === 'POST' && req.url().endsWith(`/api/articles/${article.slug}/views`)) beacons.push(req.url());
+  test.describe('as a reader not seen before', () => {
+    // One view per reader (address + browser) per article and half hour: this test's browser is new.
+    test.use({ userAgent: `Mozilla/5.0 (X11; Linux x86_64) e2e-reader-${process.pid}-${Date.now()}` });
+
+    test('counts the view once per visit and shows the count the beacon answers', async ({ page, request }) => {
+      const article = await articleWithToc(request);
+      const before = ((await (await request.get(`/api/articles/${article.slug}`)).json()) as Detail).view_count;
+      const beacons: string[] = [];
+      const answers: Array<{ view_count: number; counted: boolean }> = [];
+      const beaconPath = new RegExp(`/api/articles/${encodeURIComponent(article.slug)}/views\\?pv=[0-9a-f-]{36}$`);
+      page.on('request', (req) => {
+        if (req.method() === 'POST' && beaconPath.test(req.url())) beacons.push(req.url());
+      });
+      page.on('response', async (res) => {
+        if (res.request().method() === 'POST' && beaconPath.test(res.url())) answers.push(await res.json());
+      });
+      await page.goto(`/article/${article.slug}`);
+      await waitForPublicPage(page);
+      await expect.poll(() => answers.length).toBe(1);
+      expect(answers[0]!.counted).toBe(true);
+      expect(answers[0]!.view_count).toBeGreaterThan(before);
+      await expect(page.locator('article header').getByText(`${answers[0]!.view_count.toLocaleString('zh-TW')} 次瀏覽`)).toBeVisible();
+      expect(beacons).toHaveLength(1);
     });
-    await page.goto(`/article/${article.slug}`);
-    await waitForPublicPage(page);
-    await expect.poll(() => beacons.length).toBe(1);
-    await expect
-      .poll(async () => ((await (await request.get(`/api/articles/${article.slug}`)).json()) as Detail).view_count, { timeout: 10_000 })
-      .toBeGreaterThan(before);
-    expect(beacons).toHaveLength(1);
   });
 
   test('has article metadata in the head, written by the server and kept by the page', async ({ page, request }) => {

@@ -17,10 +17,8 @@ import { ArticlesRepository } from './articles/articles.repository.js';
 import { publicArticleRoutes } from './articles/articles.routes.js';
 import { ArticlesService } from './articles/articles.service.js';
 import type { CoverStore } from './articles/cover-store.js';
-import { PopularRanking } from './cache/popular-ranking.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { KeyValueStore } from './cache/store.js';
-import { ViewCounter } from './cache/view-counter.js';
 import { CategoriesRepository } from './categories/categories.repository.js';
 import { adminCategoryRoutes } from './categories/categories.admin.routes.js';
 import { publicCategoryRoutes } from './categories/categories.routes.js';
@@ -33,6 +31,12 @@ import { SettingsRepository } from './settings/settings.repository.js';
 import { adminSettingsRoutes } from './settings/settings.admin.routes.js';
 import { publicSettingsRoutes } from './settings/settings.routes.js';
 import { SettingsService } from './settings/settings.service.js';
+import { PopularRanking } from './views/popular-ranking.js';
+import { DEFAULT_ADMISSION_LIMITS, ViewAdmission, type AdmissionLimits } from './views/view-admission.js';
+import { ViewCounter } from './views/view-counter.js';
+import { ViewsRepository } from './views/views.repository.js';
+import { viewBeaconRoutes } from './views/views.routes.js';
+import { ViewsService } from './views/views.service.js';
 
 export interface ContentDeps {
   db: Knex;
@@ -52,6 +56,8 @@ export interface ContentDeps {
   clock?: () => Date;
   /** The auth service, whose sign-in log the audit list merges in; absent: this service's entries only. */
   authUrl?: string;
+  /** Who counts as a new reader and how many beacons an address may send. */
+  viewLimits?: AdmissionLimits;
 }
 
 export interface ContentApp {
@@ -64,12 +70,14 @@ export interface ContentApp {
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, store, counterStore = store, publicKey, covers, clock, authUrl }: ContentDeps): ContentApp {
+export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS }: ContentDeps): ContentApp {
   const runtime = given ?? createRuntime('content', givenLog);
   const { log } = runtime;
   const cache = new ResponseCache(store, log);
-  const views = new ViewCounter(counterStore, db, log, () => cache.invalidate(['views']));
+  const viewsRepository = new ViewsRepository(db);
+  const views = new ViewCounter(counterStore, viewsRepository, log);
   const ranking = new PopularRanking(counterStore, clock);
+  const beacons = new ViewsService(viewsRepository, new ViewAdmission(counterStore, viewLimits, clock), views, ranking, clock);
   const articlesRepository = new ArticlesRepository(db);
   const categoriesRepository = new CategoriesRepository(db);
 
@@ -86,7 +94,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const scheduler = new PublishScheduler(db, articlesRepository, () => cache.invalidate(['articles']), log, clock, audit);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
-  const responder = { cache, views };
+  const responder = { cache };
   runtime.health.addDependency('postgres', () => db.raw('select 1'));
   runtime.health.addDependency(store.kind === 'redis' ? 'redis' : 'memory-store', () => store.ping());
   const app = createServiceApp(runtime, { proxyHops });
@@ -97,7 +105,8 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminCategoryRoutes(categories, publicKey),
     adminSettingsRoutes(settings, publicKey),
     adminStatsRoutes(new StatsRepository(db), views, publicKey),
-    publicArticleRoutes(articles, responder, ranking),
+    viewBeaconRoutes(beacons),
+    publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),
     publicSettingsRoutes(settings, responder),
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),

@@ -9,6 +9,12 @@ export const contentConfigSchema = z.object({
   REDIS_KEY_PREFIX: z.string().max(50).default('coinmag:content:'),
   /** How often counted views are written to Postgres. */
   VIEW_FLUSH_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(3000),
+  /** One view per reader (address + user agent) per article in this many minutes. */
+  VIEW_READER_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Beacons one address may send per minute; past it they are answered but not counted. */
+  VIEW_BEACONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Views one address may add to one article per window (distinct readers behind one NAT). */
+  VIEW_READERS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   MEDIA_URL: z.string().url().default('http://127.0.0.1:4003'),
   /** The auth service, whose sign-in log the back office's audit list merges in. */
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),

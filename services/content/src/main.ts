@@ -4,7 +4,7 @@ import { MediaServiceCoverStore } from './articles/cover-store.js';
 import { createStores } from './cache/create-store.js';
 import { contentConfigSchema } from './config.js';
 import { contentPendingMigrations, openDatabase } from './database.js';
-import { startViewFlusher, type RunningFlusher } from './jobs/view-flusher.js';
+import { startViewFlusher, type RunningFlusher } from './views/view-flusher.js';
 
 void runService({
   name: 'content',
@@ -23,6 +23,11 @@ void runService({
       publicKey,
       covers: new MediaServiceCoverStore(config.MEDIA_URL),
       authUrl: config.AUTH_URL,
+      viewLimits: {
+        windowMs: config.VIEW_READER_WINDOW_MINUTES * 60_000,
+        beaconsPerMinute: config.VIEW_BEACONS_PER_MINUTE,
+        readersPerAddress: config.VIEW_READERS_PER_ADDRESS,
+      },
     });
     let flusher: RunningFlusher | undefined;
     let retention: ReturnType<typeof startAuditRetention> | undefined;

@@ -57,8 +57,9 @@ describe('public visibility rule', () => {
   });
 
   it('counts a view only for a public article', async () => {
-    const first = await api.get('/api/articles/published-one/views', { method: 'POST' });
-    const second = await api.get('/api/articles/published-one/views', { method: 'POST' });
+    const from = (address: string) => ({ method: 'POST', headers: { 'x-forwarded-for': address } });
+    const first = await api.get('/api/articles/published-one/views', from('10.0.0.1'));
+    const second = await api.get('/api/articles/published-one/views', from('10.0.0.2'));
     expect(second.body.view_count).toBe(first.body.view_count + 1);
     expect((await api.get('/api/articles/draft-one/views', { method: 'POST' })).status).toBe(404);
   });

@@ -3,13 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@coinmag/service-kit';
 import { ArticlesRepository } from '../src/articles/articles.repository.js';
 import { RedisStore } from '../src/cache/redis-store.js';
-import { ViewCounter } from '../src/cache/view-counter.js';
+import { ViewCounter } from '../src/views/view-counter.js';
+import { ViewsRepository } from '../src/views/views.repository.js';
 import { PublishScheduler } from '../src/jobs/publish-scheduler.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
 
 const silent = createLogger('test', 'silent');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let readers = 0;
+/** A beacon from reader number `reader` (an address and a browser of its own; a new reader unless given). */
+function beacon(api: ContentHarness, slug: string, reader = (readers += 1)) {
+  const address = `10.${(reader >> 16) & 255}.${(reader >> 8) & 255}.${reader & 255}`;
+  return api.get(`/api/articles/${slug}/views`, { method: 'POST', headers: { 'x-forwarded-for': address, 'user-agent': `reader-${reader}` } });
+}
 
 describe('view counts', () => {
   let api: ContentHarness;
@@ -27,8 +35,8 @@ describe('view counts', () => {
   it('loses and doubles nothing across 5,000 concurrent views, two replicas flushing and flushes killed half-way', async () => {
     const prefix = `cm-views:${randomUUID()}:`;
     // Two replicas: separate connections and counters on the same Redis and Postgres.
-    const replicaA = new ViewCounter(new RedisStore({ url: REDIS_URL, prefix }), api.db, silent, async () => {}, 300);
-    const replicaB = new ViewCounter(new RedisStore({ url: REDIS_URL, prefix }), api.db, silent, async () => {}, 300);
+    const replicaA = new ViewCounter(new RedisStore({ url: REDIS_URL, prefix }), new ViewsRepository(api.db), silent, 300);
+    const replicaB = new ViewCounter(new RedisStore({ url: REDIS_URL, prefix }), new ViewsRepository(api.db), silent, 300);
     const ids = (await api.db('articles').whereIn('slug', slugs).select('id')).map((row: { id: number }) => row.id);
 
     let killedAfterSnapshot = 0;
@@ -54,23 +62,36 @@ describe('view counts', () => {
     expect(await replicaA.pendingTotal()).toBe(0);
   });
 
-  it('counts a beacon view in the figure every response shows before and after the flush', async () => {
-    const before = (await api.get('/api/articles/v-a')).body.view_count;
-    for (let i = 0; i < 3; i += 1) await api.get('/api/articles/v-a/views', { method: 'POST' });
+  it('answers each beacon with the live count, never touching the cached bodies, which show it once rebuilt', async () => {
+    const first = await api.get('/api/articles/v-a');
+    const before = first.body.view_count;
+    const listEtag = (await api.get('/api/articles?limit=100')).headers.get('etag');
+    for (let i = 1; i <= 3; i += 1) {
+      const answer = await beacon(api, 'v-a');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.body).toEqual({ view_count: before + i, counted: true });
+    }
+    // Views change no cached body: the same bytes, the same ETag.
+    const again = await api.get('/api/articles/v-a');
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(again.body.view_count).toBe(before);
+    expect((await api.get('/api/articles?limit=100')).headers.get('etag')).toBe(listEtag);
+    await api.content.views.flush();
+    expect((await api.db('articles').where({ slug: 'v-a' }).first('view_count')).view_count).toBe(before + 3);
+    expect((await beacon(api, 'v-a', 1)).body).toEqual({ view_count: before + 3, counted: false });
+    await api.content.cache.reset(); // what the 30-second rebuild does
     expect((await api.get('/api/articles/v-a')).body.view_count).toBe(before + 3);
     const listed = (await api.get('/api/articles?limit=100')).body.articles.find((a: { slug: string }) => a.slug === 'v-a');
     expect(listed.view_count).toBe(before + 3);
-    await api.content.views.flush();
-    expect((await api.get('/api/articles/v-a')).body.view_count).toBe(before + 3);
-    expect((await api.db('articles').where({ slug: 'v-a' }).first('view_count')).view_count).toBe(before + 3);
   });
 
   it('ranks popular by what the admin marks, then by recent views', async () => {
     await api.db('articles').where({ slug: 'v-e' }).update({ is_popular: true });
     await api.content.cache.reset();
-    for (let i = 0; i < 5; i += 1) await api.get('/api/articles/v-c/views', { method: 'POST' });
+    for (let i = 0; i < 5; i += 1) await beacon(api, 'v-c');
     // v-a already has 3 recent views from the test above; v-d gets 4, v-c 5.
-    for (let i = 0; i < 4; i += 1) await api.get('/api/articles/v-d/views', { method: 'POST' });
+    for (let i = 0; i < 4; i += 1) await beacon(api, 'v-d');
     await api.content.cache.reset();
     const popular = (await api.get('/api/articles/popular?limit=3')).body.map((a: { slug: string }) => a.slug);
     expect(popular).toEqual(['v-e', 'v-c', 'v-d']);

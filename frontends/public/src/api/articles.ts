@@ -37,8 +37,30 @@ export const fetchArticle = (slug: string, signal?: AbortSignal) =>
 
 export const fetchCategories = (signal?: AbortSignal) => getJson<PublicCategory[]>('/api/categories', '載入資料失敗', signal);
 
-/** The view beacon: fire and forget, once per article page view. */
-export function sendView(slug: string): void {
-  const url = `/api/articles/${encodeURIComponent(slug)}/views`;
-  fetch(url, { method: 'POST', keepalive: true }).catch((err: unknown) => console.warn('[views] beacon failed', err));
+/** A random id for one page view (RFC 4122 v4; getRandomValues works on plain http too). */
+function pageViewId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The view beacon, once per article page view; resolves to the article's current count (or
+ * null). It carries the page view's id, so the one retry after a failure cannot count twice.
+ */
+export async function sendView(slug: string): Promise<number | null> {
+  const url = `/api/articles/${encodeURIComponent(slug)}/views?pv=${pageViewId()}`;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const res = await fetch(url, { method: 'POST', keepalive: true });
+      if (res.ok) return ((await res.json()) as { view_count: number }).view_count;
+      if (res.status < 500) return null;
+    } catch (err) {
+      console.warn('[views] beacon failed', err);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 import { adminRouter } from './admin-router.js';
-import type { ViewCounter } from '../cache/view-counter.js';
+import type { ViewCounter } from '../views/view-counter.js';
 import type { StatsRepository } from './stats.repository.js';
 
 /** GET /api/admin/stats: the dashboard's six figures. */

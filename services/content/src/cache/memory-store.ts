@@ -8,6 +8,17 @@ export class MemoryStore implements KeyValueStore {
   private readonly data = new Map<string, Value>();
   private readonly expiresAt = new Map<string, number>();
 
+  /** `maxKeys`: past it, the oldest key written is dropped (a bounded fallback, not a database). */
+  constructor(private readonly maxKeys = Infinity) {}
+
+  private bound() {
+    while (this.data.size > this.maxKeys) {
+      const oldest = this.data.keys().next().value!;
+      this.data.delete(oldest);
+      this.expiresAt.delete(oldest);
+    }
+  }
+
   private live(key: string): Value | undefined {
     const expiry = this.expiresAt.get(key);
     if (expiry !== undefined && expiry <= Date.now()) {
@@ -22,6 +33,7 @@ export class MemoryStore implements KeyValueStore {
     if (current) return current.value as Extract<Value, { type: T }>['value'];
     const value = create();
     this.data.set(key, { type, value } as Value);
+    this.bound();
     return value;
   }
 
@@ -36,6 +48,7 @@ export class MemoryStore implements KeyValueStore {
     this.data.set(key, { type: 'string', value });
     if (ttlMs) this.expiresAt.set(key, Date.now() + ttlMs);
     else this.expiresAt.delete(key);
+    this.bound();
   }
   async setIfAbsent(key: string, value: string, ttlMs: number) {
     if (this.live(key)) return false;
@@ -46,6 +59,7 @@ export class MemoryStore implements KeyValueStore {
     const current = this.live(key);
     const next = (current?.type === 'string' ? Number(current.value) : 0) + 1;
     this.data.set(key, { type: 'string', value: String(next) });
+    this.bound();
     return next;
   }
   async del(keys: string[]) {
@@ -58,6 +72,15 @@ export class MemoryStore implements KeyValueStore {
     const hash = this.typed(key, 'hash', () => new Map());
     const next = Number(hash.get(field) ?? 0) + by;
     hash.set(field, String(next));
+    return next;
+  }
+  async hincrbyRegistered(registry: string, hash: string, field: string, by: number) {
+    await this.sadd(registry, hash);
+    await this.hincrby(hash, field, by);
+  }
+  async incrExpiring(key: string, ttlMs: number) {
+    const next = await this.incr(key);
+    this.expiresAt.set(key, Date.now() + ttlMs);
     return next;
   }
   async hgetall(key: string) {

@@ -47,6 +47,19 @@ export class RedisStore implements KeyValueStore {
   hincrby(key: string, field: string, by: number) {
     return this.redis.hincrby(key, field, by);
   }
+  async hincrbyRegistered(registry: string, hash: string, field: string, by: number) {
+    const results = await this.redis.multi().sadd(registry, hash).hincrby(hash, field, by).exec();
+    const failed = results?.find(([err]) => err);
+    if (!results) throw new Error('Connection is closed');
+    if (failed) throw failed[0];
+  }
+  async incrExpiring(key: string, ttlMs: number) {
+    const results = await this.redis.multi().incr(key).pexpire(key, ttlMs).exec();
+    if (!results) throw new Error('Connection is closed');
+    const [incrError, value] = results[0]!;
+    if (incrError) throw incrError;
+    return Number(value);
+  }
   hgetall(key: string) {
     return this.redis.hgetall(key);
   }

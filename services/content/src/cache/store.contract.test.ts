@@ -44,6 +44,20 @@ describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
     expect(await store.hgetall('none')).toEqual({});
   });
 
+  it('counts into a hash and registers it in one call', async () => {
+    await store.hincrbyRegistered('reg', 'counted', '3', 2);
+    await store.hincrbyRegistered('reg', 'counted', '3', 1);
+    expect(await store.smembers('reg')).toEqual(['counted']);
+    expect(await store.hgetall('counted')).toEqual({ '3': '3' });
+  });
+
+  it('counts in an expiring window', async () => {
+    expect(await store.incrExpiring('w', 60)).toBe(1);
+    expect(await store.incrExpiring('w', 60)).toBe(2);
+    await new Promise((r) => setTimeout(r, 90));
+    expect(await store.incrExpiring('w', 60)).toBe(1);
+  });
+
   it('renames only an existing key', async () => {
     await store.hincrby('from', 'x', 1);
     expect(await store.renameIfExists('from', 'to')).toBe(true);
@@ -68,5 +82,16 @@ describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
       { member: 'x', score: 5 },
     ]);
     expect(await store.zunionTop(['day1', 'day2'], [1, 0.5], 1)).toHaveLength(1);
+  });
+});
+
+describe('a bounded memory store', () => {
+  it('drops the oldest keys past its bound', async () => {
+    const store = new MemoryStore(2);
+    await store.set('a', '1');
+    await store.incr('b');
+    await store.hincrby('c', 'x', 1);
+    expect(await store.mget(['a', 'b'])).toEqual([null, '1']);
+    expect(await store.hgetall('c')).toEqual({ x: '1' });
   });
 });

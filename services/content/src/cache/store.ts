@@ -13,6 +13,10 @@ export interface KeyValueStore {
   incr(key: string): Promise<number>;
   del(keys: string[]): Promise<void>;
   hincrby(key: string, field: string, by: number): Promise<number>;
+  /** SADD registry hash, then HINCRBY hash field by, in one round trip: a counted hash is always findable. */
+  hincrbyRegistered(registry: string, hash: string, field: string, by: number): Promise<void>;
+  /** INCR and PEXPIRE in one round trip (callers put their window in the key's name). */
+  incrExpiring(key: string, ttlMs: number): Promise<number>;
   hgetall(key: string): Promise<Record<string, string>>;
   hmget(key: string, fields: string[]): Promise<Array<string | null>>;
   /** RENAME when the source exists; false when it does not. */

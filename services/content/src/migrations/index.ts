@@ -11,6 +11,7 @@ import * as versionsAndRevisions from './20261122204500_versions_and_revisions.j
 import * as createArticleAutosaves from './20261122204600_create_article_autosaves.js';
 import * as createAuditEvents from './20261122205500_create_audit_events.js';
 import * as createSlugHistory from './20261122210500_create_slug_history.js';
+import * as viewBatchesCounts from './20261122211000_view_batches_counts.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -26,4 +27,5 @@ export const migrations: NamedMigration[] = [
   createArticleAutosaves,
   createAuditEvents,
   createSlugHistory,
+  viewBatchesCounts,
 ];

@@ -45,6 +45,8 @@ export function ArticlePage() {
   const { settings, SidebarAd } = useSite();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const counted = useRef<string | null>(null);
+  /** The live count the beacon answers; the article body's own figure may lag by half a minute. */
+  const [liveViews, setLiveViews] = useState<{ slug: string; count: number } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -54,7 +56,7 @@ export function ArticlePage() {
         startTransition(() => setState({ status: 'ready', article }));
         if (counted.current !== slug) {
           counted.current = slug;
-          sendView(slug);
+          void sendView(slug).then((count) => count !== null && setLiveViews({ slug, count }));
         }
       },
       (err: unknown) => {
@@ -108,7 +110,7 @@ export function ArticlePage() {
             <h1 className={styles.title}>{article.title}</h1>
             <div className={styles.facts}>
               {article.published_at && <time dateTime={article.published_at}>{formatLongDateTime(article.published_at)}</time>}
-              <ViewCount count={article.view_count} />
+              <ViewCount count={liveViews?.slug === article.slug ? Math.max(liveViews.count, article.view_count) : article.view_count} />
               <span>約 5 分鐘閱讀</span>
             </div>
           </header>

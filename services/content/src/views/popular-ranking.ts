@@ -1,4 +1,4 @@
-import type { KeyValueStore } from './store.js';
+import type { KeyValueStore } from '../cache/store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_DAYS = 7;

@@ -1,5 +1,5 @@
 import type { Logger } from '@coinmag/service-kit';
-import type { ViewCounter } from '../cache/view-counter.js';
+import type { ViewCounter } from './view-counter.js';
 
 export interface RunningFlusher {
   /** Stops the timer and writes what is pending one last time. */
