@@ -89,14 +89,15 @@ describe('views survive the death of the content process', () => {
     const id = (await api.db('articles').where({ slug: 'orphaned' }).first('id')).id as number;
     const before = await viewCount(api, 'orphaned');
     const stalledStore = new RedisStore({ url: REDIS_URL, prefix });
-    const stalled = new ViewCounter(stalledStore, new ViewsRepository(api.db), silent, 200);
+    const stalled = new ViewCounter(stalledStore, new ViewsRepository(api.db), silent, 1000);
     const survivorStore = new RedisStore({ url: REDIS_URL, prefix });
-    const survivor = new ViewCounter(survivorStore, new ViewsRepository(api.db), silent, 200);
+    const survivor = new ViewCounter(survivorStore, new ViewsRepository(api.db), silent, 1000);
     await connected(stalledStore, survivorStore);
+    await stalled.flush(); // a batch opened now, not when the store began connecting
     await Promise.all(Array.from({ length: 300 }, () => stalled.record(id)));
     // The first process stops flushing (killed, or stalled); the other finds its batch in Redis.
     expect(await survivor.flush()).toBe(0);
-    await sleep(250);
+    await sleep(1100);
     expect(await survivor.flush()).toBe(300);
     expect(await viewCount(api, 'orphaned')).toBe(before + 300);
     // The stalled one comes back and flushes what it held: nothing is added twice.

@@ -27,24 +27,24 @@ export function publicArticleRoutes(service: ArticlesService, responder: PublicR
   router.get('/', async (ctx) => {
     const query = parseInput(articleListQuerySchema, ctx.query);
     const key = `list:${query.page}:${query.limit}:${query.category ?? ''}:${query.search ?? ''}`;
-    await respondCached(ctx, responder, key, ARTICLE_DEPS, () => service.list(query), VIEW_FIGURES_MAX_AGE_MS);
+    await respondCached(ctx, responder, key, ARTICLE_DEPS, async () => ({ value: await service.list(query) }), VIEW_FIGURES_MAX_AGE_MS);
   });
 
   for (const [order, defaultLimit] of [['featured', 5], ['carousel', 10], ['latest', 10]] as const) {
     router.get(`/${order}`, async (ctx) => {
       const { limit } = parseInput(articleLimitQuerySchema(defaultLimit), ctx.query);
-      await respondCached(ctx, responder, `${order}:${limit}`, ARTICLE_DEPS, () => service.ranked(order, limit), VIEW_FIGURES_MAX_AGE_MS);
+      await respondCached(ctx, responder, `${order}:${limit}`, ARTICLE_DEPS, async () => ({ value: await service.ranked(order, limit) }), VIEW_FIGURES_MAX_AGE_MS);
     });
   }
 
   router.get('/popular', async (ctx) => {
     const { limit } = parseInput(articleLimitQuerySchema(10), ctx.query);
-    await respondCached(ctx, responder, `popular:${limit}`, ARTICLE_DEPS, () => service.popular(limit), VIEW_FIGURES_MAX_AGE_MS);
+    await respondCached(ctx, responder, `popular:${limit}`, ARTICLE_DEPS, async () => ({ value: await service.popular(limit) }), VIEW_FIGURES_MAX_AGE_MS);
   });
 
   router.get('/:slug', async (ctx) => {
     const slug = slugParam(ctx.params.slug!);
-    await respondCached(ctx, responder, `detail:${slug}`, ARTICLE_DEPS, () => service.detail(slug), VIEW_FIGURES_MAX_AGE_MS);
+    await respondCached(ctx, responder, `detail:${slug}`, ARTICLE_DEPS, async () => ({ value: await service.detail(slug) }), VIEW_FIGURES_MAX_AGE_MS);
   });
 
   return router;

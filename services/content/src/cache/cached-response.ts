@@ -14,7 +14,7 @@ export async function respondCached(
   { cache }: PublicResponder,
   key: string,
   deps: CacheNamespace[],
-  compute: () => Promise<unknown>,
+  compute: () => Promise<{ value: unknown }>,
   ttlMs?: number,
 ): Promise<CachedResponse> {
   const cached = await cache.get(key, deps, compute, ttlMs);

@@ -44,7 +44,7 @@ export class ResponseCache {
    * The cached response for `key`, or `compute()` run once however many callers ask at the same moment.
    * `ttlMs` bounds how old an entry may get even if nothing it depends on changes.
    */
-  get(key: string, deps: CacheNamespace[], compute: () => Promise<unknown>, ttlMs = this.ttlMs): Promise<CachedResponse> {
+  get(key: string, deps: CacheNamespace[], compute: () => Promise<{ value: unknown }>, ttlMs = this.ttlMs): Promise<CachedResponse> {
     const running = this.inflight.get(key);
     if (running) return running;
     const pending = this.load(key, deps, compute, ttlMs).finally(() => this.inflight.delete(key));
@@ -52,7 +52,7 @@ export class ResponseCache {
     return pending;
   }
 
-  private async load(key: string, deps: CacheNamespace[], compute: () => Promise<unknown>, ttlMs: number): Promise<CachedResponse> {
+  private async load(key: string, deps: CacheNamespace[], compute: () => Promise<{ value: unknown }>, ttlMs: number): Promise<CachedResponse> {
     let versions: string | undefined;
     try {
       // One round trip: the entry's stamp (versions + etag, a few bytes) and the current versions.
@@ -72,7 +72,7 @@ export class ResponseCache {
     } catch (err) {
       this.failed(err);
     }
-    const body = JSON.stringify(await compute());
+    const body = JSON.stringify((await compute()).value);
     const response = { body, etag: etagOf(body) };
     if (versions !== undefined) {
       const stamp = `${versions}\n${response.etag}`;

@@ -6,10 +6,10 @@ import type { CategoriesService } from './categories.service.js';
 export function publicCategoryRoutes(service: CategoriesService, responder: PublicResponder): Router {
   const router = new Router({ prefix: '/api/categories' });
   router.get('/header', async (ctx) => {
-    await respondCached(ctx, responder, 'categories:header', ['categories'], () => service.listHeader());
+    await respondCached(ctx, responder, 'categories:header', ['categories'], async () => ({ value: await service.listHeader() }));
   });
   router.get('/', async (ctx) => {
-    await respondCached(ctx, responder, 'categories:all', ['categories'], () => service.listPublic());
+    await respondCached(ctx, responder, 'categories:all', ['categories'], async () => ({ value: await service.listPublic() }));
   });
   return router;
 }

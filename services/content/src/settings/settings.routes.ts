@@ -6,7 +6,7 @@ import type { SettingsService } from './settings.service.js';
 export function publicSettingsRoutes(service: SettingsService, responder: PublicResponder): Router {
   const router = new Router({ prefix: '/api/settings' });
   router.get('/', async (ctx) => {
-    await respondCached(ctx, responder, 'settings', ['settings'], () => service.get());
+    await respondCached(ctx, responder, 'settings', ['settings'], async () => ({ value: await service.get() }));
   });
   return router;
 }
