@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import type { Middleware } from 'koa';
 import { UnauthorizedError } from './errors.js';
+import type { TokenConfirmer } from './token-confirm.js';
 
 /** Claims of an admin token; the auth service signs them, everyone else only verifies. */
 export const TOKEN_ISSUER = 'coinmag-auth';
@@ -60,12 +61,32 @@ export function bearerToken(authorization: string | undefined): string | undefin
   return match?.[1];
 }
 
-/** Refuses the request with 401 unless it carries a valid admin token; sets ctx.state.admin. */
+interface ConfirmingContext {
+  confirmAdminToken?: TokenConfirmer;
+}
+
+/**
+ * Makes every requireAdmin of this app also ask `confirm` whether the token was revoked
+ * (its version is the auth service's to know). runService wiring sets it in each service.
+ */
+export function confirmAdminTokensWith(app: { context: object }, confirm: TokenConfirmer): void {
+  (app.context as ConfirmingContext).confirmAdminToken = confirm;
+}
+
+/**
+ * Refuses the request with 401 unless it carries a valid admin token — signature, claims and,
+ * where the app was given a confirmer, a token version that is still current; sets ctx.state.admin.
+ */
 export function requireAdmin(publicKey: string): Middleware {
   return async (ctx, next) => {
     const token = bearerToken(ctx.get('authorization'));
     if (!token) throw new UnauthorizedError(ctx.get('authorization') ? UNAUTHORIZED : NOT_LOGGED_IN);
     ctx.state.admin = verifyAdminToken(token, publicKey);
+    const confirm = (ctx as unknown as ConfirmingContext).confirmAdminToken;
+    if (confirm) {
+      const { exp } = jwt.decode(token) as jwt.JwtPayload;
+      await confirm(token, (exp ?? 0) * 1000, ctx.state.requestId);
+    }
     await next();
   };
 }

@@ -1,5 +1,6 @@
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
+import type { Logger } from './logger.js';
 
 // Postgres bigint (count, sum) and numeric come back as strings by default; our figures fit in a JS number.
 pg.types.setTypeParser(20, (value: string) => Number(value));
@@ -9,11 +10,24 @@ export interface DatabaseOptions {
   url: string;
   schema: string;
   poolMax?: number;
+  /** Knex's own warnings go through the service's JSON log instead of the console. */
+  log?: Logger;
 }
 
 /** A Knex instance whose search_path is the service's own schema. */
-export function createDatabase({ url, schema, poolMax = 10 }: DatabaseOptions): Knex {
+export function createDatabase({ url, schema, poolMax = 10, log }: DatabaseOptions): Knex {
+  const text = (message: unknown) => (message instanceof Error ? message.message : String(message));
   return knex({
+    ...(log
+      ? {
+          log: {
+            warn: (message: unknown) => log.warn({ component: 'knex' }, text(message)),
+            error: (message: unknown) => log.error({ component: 'knex' }, text(message)),
+            deprecate: (method: string, alternative: string) => log.warn({ component: 'knex' }, `${method} is deprecated; use ${alternative}`),
+            debug: (message: unknown) => log.debug({ component: 'knex' }, text(message)),
+          },
+        }
+      : {}),
     client: 'pg',
     connection: url,
     searchPath: [schema, 'public'],

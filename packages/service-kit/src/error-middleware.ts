@@ -1,17 +1,23 @@
 import type { Middleware } from 'koa';
+import { API_MESSAGES } from '@coinmag/contracts';
 import { HttpError } from './errors.js';
+import { isDependencyOutage } from './outage.js';
 
-const SERVER_ERROR = '伺服器錯誤，請稍後再試或聯繫管理員';
-const NOT_FOUND = '找不到資源';
+/** Long enough for a restart of Postgres or Redis to be over, short enough to retry soon. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
-/** The one place failures become responses: `{"error": text}` with the right status, no stack. */
+/**
+ * The one place failures become responses: `{"error": text}` with the right status, no stack.
+ * A database or Redis that cannot be reached is a 503 with Retry-After (the health monitor logs
+ * the outage once); anything else unexpected is a 500, logged with its stack.
+ */
 export function errorMiddleware(): Middleware {
   return async (ctx, next) => {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
-        ctx.body = { error: NOT_FOUND };
+        ctx.body = { error: API_MESSAGES.notFound };
       }
     } catch (err) {
       if (err instanceof HttpError) {
@@ -26,9 +32,16 @@ export function errorMiddleware(): Middleware {
         ctx.body = { error: (err as Error).message };
         return;
       }
+      if (isDependencyOutage(err)) {
+        ctx.state.log?.debug({ err: (err as Error).message }, 'dependency unavailable');
+        ctx.status = 503;
+        ctx.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+        ctx.body = { error: API_MESSAGES.serviceUnavailable };
+        return;
+      }
       ctx.state.log?.error({ err }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { error: SERVER_ERROR };
+      ctx.body = { error: API_MESSAGES.serverError };
     }
   };
 }

@@ -18,3 +18,5 @@ export * from './admin-token.js';
 export * from './media-client.js';
 export * from './audit/index.js';
 export * from './redis-client.js';
+export * from './token-confirm.js';
+export * from './outage.js';

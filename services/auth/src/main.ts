@@ -11,7 +11,7 @@ void runService({
   config: (env) => loadAuthConfig(env),
   async build({ config, runtime }) {
     const keys = resolveSigningKeys(config);
-    const db = createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+    const db = createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, log: runtime.log });
     const hasher = createArgon2Hasher();
     // Production migrates in a separate job (migrate.ts); development migrates at start.
     if (config.NODE_ENV !== 'production') {

@@ -8,7 +8,7 @@ void runMigration({
   name: 'auth',
   config: (env) => loadAuthConfig(env, 'migrate'),
   async migrate({ config, log }) {
-    const db = createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 1 });
+    const db = createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 1, log });
     try {
       await prepareDatabase({ db, schema: config.DB_SCHEMA, hasher: createArgon2Hasher(), log, adminPassword: config.ADMIN_PASSWORD });
     } finally {

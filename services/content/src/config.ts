@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { databaseEnv, redisEnv, serviceEnv, tokenKeyEnv } from '@coinmag/service-kit';
+import { databaseEnv, redisEnv, serviceEnv, tokenConfirmEnv, tokenKeyEnv } from '@coinmag/service-kit';
 
 export const contentConfigSchema = z.object({
   ...serviceEnv(4002),
@@ -16,8 +16,8 @@ export const contentConfigSchema = z.object({
   /** Views one address may add to one article per window (distinct readers behind one NAT). */
   VIEW_READERS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   MEDIA_URL: z.string().url().default('http://127.0.0.1:4003'),
-  /** The auth service, whose sign-in log the back office's audit list merges in. */
-  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  /** AUTH_URL: the auth service — confirms admin tokens, and its sign-in log is merged into the audit list. */
+  ...tokenConfirmEnv,
   /** Audit entries older than this many days are deleted (checked hourly). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   ...tokenKeyEnv,

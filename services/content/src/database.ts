@@ -1,10 +1,10 @@
-import { createDatabase, migrateLatest, pendingMigrations } from '@coinmag/service-kit';
+import { createDatabase, migrateLatest, pendingMigrations, type Logger } from '@coinmag/service-kit';
 import type { Knex } from 'knex';
 import type { ContentConfig } from './config.js';
 import { migrations } from './migrations/index.js';
 
-export function openDatabase(config: Pick<ContentConfig, 'DATABASE_URL' | 'DB_SCHEMA' | 'DB_POOL_MAX'>): Knex {
-  return createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+export function openDatabase(config: Pick<ContentConfig, 'DATABASE_URL' | 'DB_SCHEMA' | 'DB_POOL_MAX'>, log?: Logger): Knex {
+  return createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, log });
 }
 
 export function migrateContent(db: Knex, schema: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { loadTokenPublicKey, runService, startAuditRetention } from '@coinmag/service-kit';
+import { confirmAdminTokensWith, createTokenConfirmer, loadTokenPublicKey, runService, startAuditRetention } from '@coinmag/service-kit';
 import { createContentApp } from './app.js';
 import { MediaServiceCoverStore } from './articles/cover-store.js';
 import { createStores } from './cache/create-store.js';
@@ -11,7 +11,7 @@ void runService({
   config: contentConfigSchema,
   build({ config, runtime }) {
     const publicKey = loadTokenPublicKey(config);
-    const db = openDatabase(config);
+    const db = openDatabase(config, runtime.log);
     const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
     if (!config.REDIS_URL) runtime.log.info('REDIS_URL not set: cache, view counts and locks kept in this process');
     const content = createContentApp({
@@ -29,6 +29,7 @@ void runService({
         readersPerAddress: config.VIEW_READERS_PER_ADDRESS,
       },
     });
+    confirmAdminTokensWith(content.app, createTokenConfirmer({ authUrl: config.AUTH_URL, cacheMs: config.ADMIN_CONFIRM_CACHE_MS }));
     let flusher: RunningFlusher | undefined;
     let retention: ReturnType<typeof startAuditRetention> | undefined;
     return {

@@ -8,7 +8,7 @@ void runMigration({
   name: 'content',
   config: contentConfigSchema,
   async migrate({ config, log }) {
-    const db = openDatabase(config);
+    const db = openDatabase(config, log);
     try {
       const applied = await migrateContent(db, config.DB_SCHEMA);
       log.info({ applied }, applied.length ? 'migrations applied' : 'schema up to date');

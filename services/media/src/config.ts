@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { serviceEnv, tokenKeyEnv } from '@coinmag/service-kit';
+import { serviceEnv, tokenConfirmEnv, tokenKeyEnv } from '@coinmag/service-kit';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -9,6 +9,8 @@ export const mediaConfigSchema = z
     ...serviceEnv(4003),
     /** DATA_DIR: root of the embedded default's files; the disk adapter uses MEDIA_DIR (default DATA_DIR/media). */
     ...tokenKeyEnv,
+    /** AUTH_URL: the auth service, which confirms that an admin token was not revoked. */
+    ...tokenConfirmEnv,
     MEDIA_DIR: z.string().optional(),
     /** MinIO / S3: set S3_ENDPOINT to use it instead of the disk. */
     S3_ENDPOINT: z.string().url().optional(),

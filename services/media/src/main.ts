@@ -1,4 +1,4 @@
-import { loadTokenPublicKey, runService } from '@coinmag/service-kit';
+import { confirmAdminTokensWith, createTokenConfirmer, loadTokenPublicKey, runService } from '@coinmag/service-kit';
 import { createApp } from './app.js';
 import { mediaConfigSchema } from './config.js';
 import { createWorkQueue } from './images/work-queue.js';
@@ -24,6 +24,7 @@ void runService({
       publicKey,
       queue: createWorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_LIMIT),
     });
+    confirmAdminTokensWith(app, createTokenConfirmer({ authUrl: config.AUTH_URL, cacheMs: config.ADMIN_CONFIRM_CACHE_MS }));
     if (config.SEED_DEMO) {
       try {
         await media.seedDemoCovers();
