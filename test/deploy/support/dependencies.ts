@@ -49,7 +49,7 @@ export function productionClosure(workspaceDir: string): Set<string> {
 /** npm packages a bundle loads at run time (static and dynamic imports of bare names). */
 export function bundleImports(bundlePath: string): Set<string> {
   const code = readFileSync(bundlePath, 'utf8');
-  const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\(\s*)["']([^"'./][^"']*)["']/g)].map((m) => m[1]!);
+  const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\(\s*)["']([^"'./\s][^"'\s(),;]*)["']/g)].map((m) => m[1]!);
   const builtins = new Set(builtinModules);
   return new Set(
     specifiers

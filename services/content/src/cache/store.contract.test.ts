@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import type { KeyValueStore } from './store.js';
@@ -12,6 +12,18 @@ const adapters: Array<[string, () => KeyValueStore]> = [
 
 describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
   const store = make();
+  // The Redis adapter refuses commands until connected (no offline queue); wait for it.
+  beforeAll(async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await store.mget(['ready-probe']);
+        return;
+      } catch (err) {
+        if (attempt > 100) throw err;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  });
   afterAll(() => store.close());
 
   it('gets, sets and expires strings', async () => {
