@@ -1,13 +1,16 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
-import type { GatewayConfig } from './config.js';
+import type { GatewayCache } from './cache/response-cache.js';
+import { urlList, type GatewayConfig } from './config.js';
 import { contentSecurityPolicy, cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
 import { proxyByRouteTable } from './proxy/proxy.js';
+import { UpstreamPool } from './proxy/upstream-pool.js';
 import { securityHeaders } from './security-headers.js';
 
 export interface GatewayDeps {
-  config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> & { TRUSTED_PROXY_HOPS?: number };
+  config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> &
+    Partial<Pick<GatewayConfig, 'TRUSTED_PROXY_HOPS' | 'UPSTREAM_RESTART_WAIT_MS'>>;
   /** The chassis's log, health and metrics (runService's); tests get a fresh one. */
   runtime?: ServiceRuntime;
   /** Used when no runtime is given. */
@@ -18,9 +21,11 @@ export interface GatewayDeps {
   frontends?: Middleware;
   /** Content-Security-Policy sources; default: the Google ad hosts, no remote moved elsewhere. */
   csp?: CspOptions;
+  /** The cache of public content answers, kept exact by its invalidation feed (see cache/). */
+  cache?: GatewayCache;
 }
 
-export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, csp }: GatewayDeps): Koa {
+export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, csp, cache }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
   // At the edge: /metrics is served by each service on its internal port, never here.
@@ -33,9 +38,15 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   if (adminGuard) app.use(adminGuard);
   app.use(
     proxyByRouteTable({
-      upstreams: { content: config.CONTENT_URL, auth: config.AUTH_URL, media: config.MEDIA_URL },
+      upstreams: {
+        content: new UpstreamPool(urlList(config.CONTENT_URL)),
+        auth: new UpstreamPool(urlList(config.AUTH_URL)),
+        media: new UpstreamPool(urlList(config.MEDIA_URL)),
+      },
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       slowTimeoutMs: config.UPLOAD_TIMEOUT_MS,
+      restartWaitMs: config.UPSTREAM_RESTART_WAIT_MS ?? 0,
+      cache,
     }),
   );
   if (frontends) app.use(frontends);

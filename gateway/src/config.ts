@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { DEFAULT_AD_HOSTS, parseHostList, type CspOptions } from './csp/policy.js';
 import { serviceEnv, tokenKeyEnv } from '@coinmag/service-kit';
 
+const urlListSchema = z
+  .string()
+  .refine((value) => value.split(',').every((url) => z.string().url().safeParse(url.trim()).success), 'must be a URL or a comma-separated list of URLs');
+
+/** The replicas named by a URL-list variable. */
+export const urlList = (value: string): string[] => value.split(',').map((url) => url.trim()).filter(Boolean);
+
 export const gatewayConfigSchema = z.object({
   /**
    * TRUSTED_PROXY_HOPS: how many proxies in front of the gateway (a load balancer, an ingress)
@@ -9,13 +16,22 @@ export const gatewayConfigSchema = z.object({
    * fake its IP to dodge the login limits.
    */
   ...serviceEnv(8080),
-  CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
-  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
-  MEDIA_URL: z.string().url().default('http://127.0.0.1:4003'),
+  /** Where a service is: one URL (a single replica, or a load balancer such as a Kubernetes Service) or a comma-separated list of replicas. */
+  CONTENT_URL: urlListSchema.default('http://127.0.0.1:4002'),
+  AUTH_URL: urlListSchema.default('http://127.0.0.1:4001'),
+  MEDIA_URL: urlListSchema.default('http://127.0.0.1:4003'),
   /** How long an upstream may take before the gateway answers 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Uploads of large images take longer to process. */
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+  /** How long a GET waits for a service that refuses connections (restarting) before 503. */
+  UPSTREAM_RESTART_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Memory for the gateway's cache of public answers (0: no cache, every request proxied). */
+  GATEWAY_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** Longest a cached answer is served without asking the service (invalidation is exact before that). */
+  GATEWAY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /** How long a cached answer is kept to answer when the service is down or failing (stale-if-error). */
+  GATEWAY_CACHE_STALE_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(3_600_000),
   /** The auth service's ES256 public key for checking admin tokens (development: DATA_DIR/keys). */
   ...tokenKeyEnv,
   /** Where the built micro-frontends are (frontends/<name>/dist below it); default: ./frontends from the working directory. */

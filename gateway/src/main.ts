@@ -1,8 +1,9 @@
 import { loadTokenPublicKey, runService } from '@coinmag/service-kit';
 import { createGatewayApp } from './app.js';
 import { createAdminGuard } from './admin-guard.js';
+import { createContentCache } from './cache/content-cache.js';
 import { frontendsFromConfig } from './frontends/serve-frontends.js';
-import { cspOptions, gatewayConfigSchema } from './config.js';
+import { cspOptions, gatewayConfigSchema, urlList } from './config.js';
 
 void runService({
   name: 'gateway',
@@ -10,11 +11,15 @@ void runService({
   build({ config, runtime }) {
     const adminGuard = createAdminGuard({
       publicKey: loadTokenPublicKey(config),
-      authUrl: config.AUTH_URL,
+      authUrl: urlList(config.AUTH_URL)[0]!,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       confirmCacheMs: config.ADMIN_CONFIRM_CACHE_MS,
     });
-    const app = createGatewayApp({ config, runtime, adminGuard, frontends: frontendsFromConfig(config, config.CONTENT_URL, runtime.log), csp: cspOptions(config) });
-    return { app };
+    const contentCache = createContentCache(config, runtime.log);
+    const app = createGatewayApp({
+      config, runtime, adminGuard, cache: contentCache?.cache, csp: cspOptions(config),
+      frontends: frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log),
+    });
+    return { app, start: () => contentCache?.feed.start(), close: [async () => contentCache?.feed.stop()] };
   },
 });

@@ -1,88 +1,95 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { Middleware } from 'koa';
-import { REQUEST_ID_HEADER } from '@coinmag/service-kit';
+import type { Context, Middleware } from 'koa';
+import { isAdminPath } from '../admin-guard-paths.js';
+import type { GatewayCache } from '../cache/response-cache.js';
+import { serveCachedContent } from '../cache/cached-content.js';
+import { requestHeadersFor, responseHeadersFrom, type ForwardedFor } from './headers.js';
 import { matchRoute, type Upstream } from './route-table.js';
+import { sendWithRetry } from './send.js';
+import { classifyFailure, IDEMPOTENT, type UpstreamFailure, type UpstreamPool } from './upstream-pool.js';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
-
-const MESSAGES = {
+export const PROXY_MESSAGES = {
   unavailable: '服務暫時無法使用，請稍後再試',
   timeout: '服務回應逾時，請稍後再試',
   badGateway: '服務發生錯誤，請稍後再試',
 } as const;
 
+const STATUS_OF: Record<UpstreamFailure, number> = { refused: 503, timeout: 504, reset: 502, broken: 502 };
+const MESSAGE_OF: Record<UpstreamFailure, string> = { refused: PROXY_MESSAGES.unavailable, timeout: PROXY_MESSAGES.timeout, reset: PROXY_MESSAGES.badGateway, broken: PROXY_MESSAGES.badGateway };
+/** Request headers that cannot be passed through the client library as they are. */
+const NOT_FORWARDED = new Set(['expect']);
+
 export interface ProxyOptions {
-  upstreams: Record<Upstream, string>;
+  upstreams: Record<Upstream, UpstreamPool>;
   timeoutMs: number;
   slowTimeoutMs: number;
+  /** How long an idempotent request waits for a service that refuses connections (restarting). */
+  restartWaitMs: number;
+  /** The gateway's cache of public content answers; without it every request is proxied. */
+  cache?: GatewayCache;
 }
 
-function forwardedHeaders(headers: IncomingHttpHeaders, requestId: string, clientIp: string): IncomingHttpHeaders {
-  const out: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
-  out[REQUEST_ID_HEADER] = requestId;
-  out['x-forwarded-for'] = clientIp;
-  return out;
+/** A failed call to a service as the JSON answer the client gets (503 down, 504 slow, 502 broken). */
+export function answerFailure(ctx: Context, err: unknown, upstream: string): void {
+  const failure = classifyFailure(err);
+  ctx.state.log?.warn({ upstream, code: (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code, failure }, 'upstream failed');
+  ctx.status = STATUS_OF[failure];
+  ctx.body = { error: MESSAGE_OF[failure] };
+}
+
+export function forwardedFor(ctx: Context): ForwardedFor {
+  return { requestId: ctx.state.requestId, clientIp: ctx.ip, proto: ctx.protocol, host: ctx.host };
 }
 
 /**
- * Streams a request to the service that owns its path and streams the answer back.
- * A service that refuses the connection gives 503, one that does not answer in time 504,
- * one that breaks mid-answer 502; the client never waits forever.
+ * Sends a request to the service that owns its path over a keep-alive pool and streams the
+ * answer back. Public content GETs go through the gateway's cache. A service that refuses the
+ * connection gives 503, one that does not answer in time 504, one that breaks 502, as JSON.
  */
 export function proxyByRouteTable(options: ProxyOptions): Middleware {
+  const { cache } = options;
   return async (ctx, next) => {
     const route = matchRoute(ctx.path);
     if (!route) return next();
-    const base = new URL(options.upstreams[route.upstream]);
+    const pool = options.upstreams[route.upstream];
     const timeoutMs = route.slow ? options.slowTimeoutMs : options.timeoutMs;
+    const idempotent = IDEMPOTENT.has(ctx.method);
+    const waitForRestartMs = idempotent ? Math.min(options.restartWaitMs, timeoutMs) : 0;
 
-    await new Promise<void>((resolve) => {
-      let settled = false;
-      const answer = (status: number, error: string) => {
-        if (settled) return;
-        settled = true;
-        ctx.status = status;
-        ctx.body = { error };
-        resolve();
-      };
-      const upstreamReq = httpRequest(
+    if (cache && route.upstream === 'content' && (ctx.method === 'GET' || ctx.method === 'HEAD') && !isAdminPath(ctx.path)) {
+      return serveCachedContent(ctx, { cache, pool, timeoutMs, waitForRestartMs });
+    }
+    // A write through the admin API changes what cached answers say: nothing cached before it is served again.
+    const invalidates = cache && route.upstream === 'content' && !idempotent && isAdminPath(ctx.path);
+
+    const aborted = new AbortController();
+    const onClose = () => {
+      if (!ctx.res.writableFinished) aborted.abort();
+    };
+    ctx.res.once('close', onClose);
+    try {
+      const response = await sendWithRetry(
+        pool,
         {
-          protocol: base.protocol,
-          hostname: base.hostname,
-          port: base.port,
           method: ctx.method,
           path: ctx.url,
-          headers: forwardedHeaders(ctx.req.headers, ctx.state.requestId, ctx.ip),
+          headers: requestHeadersFor(ctx.req.headers, forwardedFor(ctx), NOT_FORWARDED),
+          body: idempotent && !ctx.req.headers['content-length'] && !ctx.req.headers['transfer-encoding'] ? null : ctx.req,
+          timeoutMs,
+          signal: aborted.signal,
         },
-        (upstreamRes) => {
-          if (settled) {
-            upstreamRes.resume();
-            return;
-          }
-          settled = true;
-          ctx.status = upstreamRes.statusCode ?? 502;
-          for (const [name, value] of Object.entries(upstreamRes.headers)) {
-            if (!HOP_BY_HOP.has(name) && value !== undefined && name !== 'content-length') ctx.set(name, value as string | string[]);
-          }
-          const length = upstreamRes.headers['content-length'];
-          ctx.body = upstreamRes;
-          if (length !== undefined) ctx.length = Number(length);
-          upstreamRes.on('error', () => ctx.req.destroy());
-          resolve();
-        },
+        { waitForRestartMs },
       );
-      upstreamReq.setTimeout(timeoutMs, () => {
-        upstreamReq.destroy(new Error('upstream timeout'));
-        answer(504, MESSAGES.timeout);
-      });
-      upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
-        const refused = err.code === 'ECONNREFUSED' || err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'EHOSTUNREACH';
-        if (!settled) ctx.state.log.warn({ upstream: route.upstream, code: err.code }, 'upstream failed');
-        answer(refused ? 503 : 502, refused ? MESSAGES.unavailable : MESSAGES.badGateway);
-      });
-      ctx.req.on('aborted', () => upstreamReq.destroy());
-      ctx.req.pipe(upstreamReq);
-    });
+      if (invalidates) cache.invalidateAll();
+      ctx.status = response.statusCode;
+      const headers = responseHeadersFrom(response.headers);
+      for (const name in headers) ctx.set(name, headers[name]!);
+      const length = response.headers['content-length'];
+      response.body.on('error', () => ctx.req.destroy());
+      ctx.body = response.body;
+      if (length !== undefined) ctx.length = Number(length);
+    } catch (err) {
+      if (invalidates) cache.invalidateAll();
+      answerFailure(ctx, err, route.upstream);
+    }
   };
 }

@@ -17,6 +17,8 @@ import { ArticlesRepository } from './articles/articles.repository.js';
 import { publicArticleRoutes } from './articles/articles.routes.js';
 import { ArticlesService } from './articles/articles.service.js';
 import type { CoverStore } from './articles/cover-store.js';
+import { CacheEvents } from './cache/cache-events.js';
+import { cacheEventRoutes } from './cache/cache-events.routes.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { KeyValueStore } from './cache/store.js';
 import { CategoriesRepository } from './categories/categories.repository.js';
@@ -63,6 +65,8 @@ export interface ContentDeps {
 export interface ContentApp {
   app: Koa;
   cache: ResponseCache;
+  /** The invalidation stream for the gateways; `stop()` it before the server closes. */
+  cacheEvents: CacheEvents;
   views: ViewCounter;
   ranking: PopularRanking;
   scheduler: PublishScheduler;
@@ -76,6 +80,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const cache = new ResponseCache(store, log);
   const viewsRepository = new ViewsRepository(db);
   const views = new ViewCounter(counterStore, viewsRepository, log);
+  const cacheEvents = new CacheEvents(store, cache, log);
   const ranking = new PopularRanking(counterStore, clock);
   const beacons = new ViewsService(viewsRepository, new ViewAdmission(counterStore, viewLimits, clock), views, ranking, clock);
   const articlesRepository = new ArticlesRepository(db);
@@ -99,6 +104,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   runtime.health.addDependency(store.kind === 'redis' ? 'redis' : 'memory-store', () => store.ping());
   const app = createServiceApp(runtime, { proxyHops });
   const routers = [
+    cacheEventRoutes(cacheEvents),
     adminRevisionRoutes(revisionsService, publicKey),
     adminArticleRoutes(adminArticles, publicKey),
     adminAuditRoutes(auditService, publicKey),
@@ -112,5 +118,5 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return { app, cache, views, ranking, scheduler, audit };
+  return { app, cache, cacheEvents, views, ranking, scheduler, audit };
 }

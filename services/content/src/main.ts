@@ -30,6 +30,8 @@ void runService({
       },
     });
     confirmAdminTokensWith(content.app, createTokenConfirmer({ authUrl: config.AUTH_URL, cacheMs: config.ADMIN_CONFIRM_CACHE_MS }));
+    // The gateways' cache-event streams would keep the drain waiting: they end first, and reconnect elsewhere.
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => content.cacheEvents.stop());
     let flusher: RunningFlusher | undefined;
     let retention: ReturnType<typeof startAuditRetention> | undefined;
     return {
@@ -45,7 +47,7 @@ void runService({
         content.scheduler.stop();
         await flusher?.stop();
       },
-      close: [() => stores.cache.close(), () => stores.counters.close(), () => db.destroy()],
+      close: [async () => content.cache.stop(), () => stores.cache.close(), () => stores.counters.close(), () => db.destroy()],
     };
   },
 });

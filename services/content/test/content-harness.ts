@@ -13,6 +13,8 @@ import { toArticleWrite, type ArticleFields } from '../src/articles/article-writ
 
 export interface ContentHarness {
   url: string;
+  /** The listening server (tests that stop and restart it). */
+  server: Server;
   content: ContentApp;
   /** A valid admin token for the harness's key pair. */
   token: string;
@@ -48,6 +50,7 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    server,
     content,
     token: signTestAdminToken(keys.privateKey),
     privateKey: keys.privateKey,

@@ -1,4 +1,5 @@
-import type { KeyValueStore } from './store.js';
+import { EventEmitter } from 'node:events';
+import type { KeyValueStore, SubscriptionHandlers } from './store.js';
 
 type Value = { type: 'string'; value: string } | { type: 'hash'; value: Map<string, string> } | { type: 'set'; value: Set<string> } | { type: 'zset'; value: Map<string, number> };
 
@@ -7,6 +8,7 @@ export class MemoryStore implements KeyValueStore {
   readonly kind = 'memory' as const;
   private readonly data = new Map<string, Value>();
   private readonly expiresAt = new Map<string, number>();
+  private readonly channels = new EventEmitter().setMaxListeners(0);
 
   /** `maxKeys`: past it, the oldest key written is dropped (a bounded fallback, not a database). */
   constructor(private readonly maxKeys = Infinity) {}
@@ -129,7 +131,21 @@ export class MemoryStore implements KeyValueStore {
     });
     return [...totals].map(([member, score]) => ({ member, score })).sort((a, b) => b.score - a.score).slice(0, count);
   }
+  async publish(channel: string, message: string) {
+    this.channels.emit(channel, message);
+  }
+  subscribe(channel: string, handlers: SubscriptionHandlers) {
+    const listener = (message: string) => handlers.message(message);
+    this.channels.on(channel, listener);
+    queueMicrotask(() => handlers.ready());
+    return () => {
+      this.channels.off(channel, listener);
+    };
+  }
+  /** An in-process store never loses its connection. */
+  onConnectionLost() {}
   async close() {
     this.data.clear();
+    this.channels.removeAllListeners();
   }
 }

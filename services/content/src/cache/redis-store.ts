@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { KeyValueStore } from './store.js';
+import type { KeyValueStore, SubscriptionHandlers } from './store.js';
 
 export interface RedisStoreOptions {
   url: string;
@@ -11,8 +11,11 @@ export interface RedisStoreOptions {
 export class RedisStore implements KeyValueStore {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly subscribers = new Set<Redis>();
 
   constructor({ url, prefix, commandTimeoutMs = 2000 }: RedisStoreOptions) {
+    this.prefix = prefix;
     this.redis = new Redis(url, {
       keyPrefix: prefix,
       commandTimeout: commandTimeoutMs,
@@ -98,7 +101,50 @@ export class RedisStore implements KeyValueStore {
     for (let i = 0; i + 1 < reply.length; i += 2) pairs.push({ member: reply[i]!, score: Number(reply[i + 1]) });
     return pairs.sort((a, b) => b.score - a.score).slice(0, count);
   }
+  async publish(channel: string, message: string) {
+    // Channels are not keys: ioredis does not prefix them.
+    await this.redis.publish(this.prefix + channel, message);
+  }
+  subscribe(channel: string, handlers: SubscriptionHandlers) {
+    const name = this.prefix + channel;
+    const subscriber = this.redis.duplicate({ keyPrefix: '', commandTimeout: undefined, autoResubscribe: false });
+    this.subscribers.add(subscriber);
+    let subscribed = false;
+    subscriber.on('error', () => {});
+    subscriber.on('ready', () => {
+      subscriber.subscribe(name).then(
+        () => {
+          subscribed = true;
+          handlers.ready();
+        },
+        () => subscriber.disconnect(true),
+      );
+    });
+    subscriber.on('close', () => {
+      if (!subscribed) return;
+      subscribed = false;
+      handlers.lost();
+    });
+    subscriber.on('message', (from: string, message: string) => {
+      if (from === name) handlers.message(message);
+    });
+    return () => {
+      this.subscribers.delete(subscriber);
+      subscriber.disconnect();
+    };
+  }
+  onConnectionLost(listener: () => void) {
+    let connected = this.redis.status === 'ready';
+    this.redis.on('ready', () => (connected = true));
+    this.redis.on('close', () => {
+      if (!connected) return;
+      connected = false;
+      listener();
+    });
+  }
   async close() {
+    for (const subscriber of this.subscribers) subscriber.disconnect();
+    this.subscribers.clear();
     this.redis.disconnect();
   }
 }

@@ -30,15 +30,30 @@ const LOCAL_ENTRIES = 1000;
 
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
+/** Where invalidations are announced, for the gateways' caches (see cache-events.ts). */
+export const INVALIDATION_CHANNEL = 'cache-invalidations';
+
+/** 'everything': the connection was lost, so a write of any replica may have gone unrecorded. */
+type PendingInvalidation = CacheNamespace | 'everything';
+
+const RESYNC_RETRY_MS = 250;
+
 export class ResponseCache {
   private readonly inflight = new Map<string, Promise<CachedResponse>>();
   private degraded = false;
+  /** Invalidations that could not be recorded in the store; applied before any cached read is served. */
+  private readonly pending = new Set<PendingInvalidation>();
+  private resyncing: Promise<boolean> | undefined;
+  private resyncTimer: NodeJS.Timeout | undefined;
+  private readonly pendingListeners = new Set<(clean: boolean) => void>();
 
   constructor(
     private readonly store: KeyValueStore,
     private readonly log: Logger,
     private readonly ttlMs = 5 * 60_000,
-  ) {}
+  ) {
+    store.onConnectionLost(() => this.markPending(['everything']));
+  }
 
   /**
    * The cached response for `key`, or `compute()` run once however many callers ask at the same moment.
@@ -54,6 +69,8 @@ export class ResponseCache {
 
   private async load(key: string, deps: CacheNamespace[], compute: () => Promise<{ value: unknown }>, ttlMs: number): Promise<CachedResponse> {
     let versions: string | undefined;
+    // An invalidation that did not reach the store must be applied before anything cached is trusted.
+    if (this.pending.size > 0 && !(await this.resync())) return this.computeUncached(compute);
     try {
       // One round trip: the entry's stamp (versions + etag, a few bytes) and the current versions.
       const [stamp, ...current] = await this.store.mget([`s:${key}`, 'v:gen', ...deps.map((dep) => `v:${dep}`)]);
@@ -98,13 +115,92 @@ export class ResponseCache {
     if (this.local.size > LOCAL_ENTRIES) this.local.delete(this.local.keys().next().value!);
   }
 
-  /** Everything that depends on these namespaces is stale from now on. */
+  private async computeUncached(compute: () => Promise<{ value: unknown }>): Promise<CachedResponse> {
+    const body = JSON.stringify((await compute()).value);
+    return { body, etag: etagOf(body) };
+  }
+
+  /**
+   * Everything that depends on these namespaces is stale from now on, here and in the gateways.
+   * When the store cannot record it (Redis down or slow), it is remembered and applied, with a
+   * full reset if the connection was lost, before this process serves anything cached again.
+   */
   async invalidate(namespaces: CacheNamespace[]): Promise<void> {
-    await Promise.all(namespaces.map((namespace) => this.store.incr(`v:${namespace}`).catch((err) => this.failed(err))));
+    try {
+      await Promise.all(namespaces.map((namespace) => this.store.incr(`v:${namespace}`)));
+      await this.store.publish(INVALIDATION_CHANNEL, JSON.stringify({ type: 'invalidate', deps: namespaces }));
+    } catch (err) {
+      this.failed(err);
+      this.markPending(namespaces);
+    }
   }
 
   async reset(): Promise<void> {
     await this.store.incr('v:gen');
+    await this.store.publish(INVALIDATION_CHANNEL, JSON.stringify({ type: 'reset' }));
+  }
+
+  /** Whether every invalidation so far is recorded in the store. */
+  get clean(): boolean {
+    return this.pending.size === 0;
+  }
+
+  /** Told when `clean` changes (the gateways' feed reports it). */
+  onCleanChange(listener: (clean: boolean) => void): () => void {
+    this.pendingListeners.add(listener);
+    return () => this.pendingListeners.delete(listener);
+  }
+
+  private markPending(what: PendingInvalidation[]) {
+    const wasClean = this.pending.size === 0;
+    for (const item of what) this.pending.add(item);
+    if (wasClean && this.pending.size > 0) for (const listener of this.pendingListeners) listener(false);
+    this.scheduleResync();
+  }
+
+  private scheduleResync() {
+    if (this.resyncTimer || this.pending.size === 0) return;
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = undefined;
+      void this.resync().then((done) => {
+        if (!done) this.scheduleResync();
+      });
+    }, RESYNC_RETRY_MS);
+    this.resyncTimer.unref();
+  }
+
+  /** Records the pending invalidations in the store (one at a time); true when none is left. */
+  resync(): Promise<boolean> {
+    if (this.pending.size === 0) return Promise.resolve(true);
+    this.resyncing ??= this.applyPending().finally(() => (this.resyncing = undefined));
+    return this.resyncing;
+  }
+
+  private async applyPending(): Promise<boolean> {
+    const taken = [...this.pending];
+    try {
+      if (taken.includes('everything')) {
+        await this.reset();
+      } else {
+        const namespaces = taken as CacheNamespace[];
+        await Promise.all(namespaces.map((namespace) => this.store.incr(`v:${namespace}`)));
+        await this.store.publish(INVALIDATION_CHANNEL, JSON.stringify({ type: 'invalidate', deps: namespaces }));
+      }
+    } catch (err) {
+      this.failed(err);
+      return false;
+    }
+    for (const item of taken) this.pending.delete(item);
+    if (this.pending.size > 0) return this.applyPending();
+    this.log.info({ applied: taken }, 'cache: invalidations made during the outage applied');
+    for (const listener of this.pendingListeners) listener(true);
+    return true;
+  }
+
+  /** Stops the retry timer (shutdown). */
+  stop(): void {
+    clearTimeout(this.resyncTimer);
+    this.resyncTimer = undefined;
   }
 
   /** Logged once per outage, not per request. */

@@ -28,5 +28,20 @@ export interface KeyValueStore {
   expire(key: string, ttlMs: number): Promise<void>;
   /** Members of the weighted union of sorted sets, highest score first. */
   zunionTop(keys: string[], weights: number[], count: number): Promise<Array<{ member: string; score: number }>>;
+  /** Sends `message` to every subscriber of `channel` (this site's channels only: the prefix applies). */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Listens on `channel` on a connection of its own. `ready` is called each time the subscription
+   * is (re)established, `lost` each time it drops: messages sent in between were missed.
+   */
+  subscribe(channel: string, handlers: SubscriptionHandlers): () => void;
+  /** Called when the connection drops: what this process wrote meanwhile may not have reached the store. */
+  onConnectionLost(listener: () => void): void;
   close(): Promise<void>;
+}
+
+export interface SubscriptionHandlers {
+  message(message: string): void;
+  ready(): void;
+  lost(): void;
 }

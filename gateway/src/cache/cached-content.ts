@@ -1,0 +1,95 @@
+import type { Context } from 'koa';
+import { requestHeadersFor, responseHeadersFrom } from '../proxy/headers.js';
+import { answerFailure, forwardedFor } from '../proxy/proxy.js';
+import { sendBuffered } from '../proxy/send.js';
+import type { UpstreamPool } from '../proxy/upstream-pool.js';
+import type { CacheRecord, GatewayCache } from './response-cache.js';
+
+/** The content service names what a public answer depends on; only answers that do are cached. */
+export const DEPS_HEADER = 'x-cache-deps';
+/** And, for answers that change with time rather than with edits (popular), how long they hold (seconds). */
+export const TTL_HEADER = 'x-cache-ttl';
+/** hit, miss, stale (served because the service failed) or bypass. */
+export const STATUS_HEADER = 'x-gateway-cache';
+
+/** Asked once per fill, not taken from the client: the gateway answers conditionals and encodings itself. */
+const FILL_OMITS = new Set(['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range', 'range', 'accept-encoding', 'expect', 'cookie', 'authorization']);
+const NOT_STORED = new Set([DEPS_HEADER, TTL_HEADER, 'x-request-id', 'date', 'content-encoding', 'set-cookie', 'vary']);
+const PASSED_OMITS = new Set([DEPS_HEADER, TTL_HEADER]);
+const MAX_BUFFERED_BYTES = 8 * 2 ** 20;
+
+export interface CachedContentOptions {
+  cache: GatewayCache;
+  pool: UpstreamPool;
+  timeoutMs: number;
+  waitForRestartMs: number;
+}
+
+function matchesEtag(ifNoneMatch: string, etag: string | undefined): boolean {
+  if (!etag) return false;
+  if (ifNoneMatch === etag || ifNoneMatch === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+/** Answers from a record: its headers, 304 on a matching If-None-Match, the body in the client's encoding. */
+export async function sendRecord(ctx: Context, cache: GatewayCache, record: CacheRecord, status: 'hit' | 'miss' | 'stale'): Promise<void> {
+  const res = ctx.res;
+  for (const name in record.headers) res.setHeader(name, record.headers[name]!);
+  res.setHeader(STATUS_HEADER, status);
+  res.setHeader('vary', 'Accept-Encoding');
+  const ifNoneMatch = ctx.req.headers['if-none-match'];
+  if (ifNoneMatch && record.status === 200 && matchesEtag(ifNoneMatch, record.headers.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.status = record.status;
+  const { body, encoding } = await cache.encoded(record, ctx.req.headers['accept-encoding']);
+  if (encoding) res.setHeader('content-encoding', encoding);
+  ctx.body = body;
+}
+
+/**
+ * A public GET to the content service: a fresh record answers at once; otherwise the service is
+ * asked (the whole answer read first, so a cut connection is replayed rather than half-sent) and
+ * an answer that names its dependencies is kept. When the service is down, slow or failing, a
+ * record it answered before is served instead (stale-if-error).
+ */
+export async function serveCachedContent(ctx: Context, { cache, pool, timeoutMs, waitForRestartMs }: CachedContentOptions): Promise<void> {
+  const key = ctx.url;
+  const hit = cache.get(key);
+  if (hit?.fresh) return sendRecord(ctx, cache, hit.record, 'hit');
+  const ticket = cache.ticket();
+  let answer: Awaited<ReturnType<typeof sendBuffered>>;
+  try {
+    answer = await sendBuffered(
+      pool,
+      { method: 'GET', path: key, headers: requestHeadersFor(ctx.req.headers, forwardedFor(ctx), FILL_OMITS), timeoutMs },
+      { waitForRestartMs },
+      MAX_BUFFERED_BYTES,
+    );
+  } catch (err) {
+    if (hit) return sendRecord(ctx, cache, hit.record, 'stale');
+    return answerFailure(ctx, err, 'content');
+  }
+  if (answer.status >= 500 && hit) return sendRecord(ctx, cache, hit.record, 'stale');
+
+  const deps = answer.headers[DEPS_HEADER];
+  const cacheable = answer.status === 200 && typeof deps === 'string' && !answer.headers['set-cookie'] && !answer.headers['content-encoding'];
+  if (cacheable) {
+    const ttl = Number(answer.headers[TTL_HEADER]);
+    const record = cache.set(key, ticket, {
+      status: 200,
+      headers: responseHeadersFrom(answer.headers, NOT_STORED) as Record<string, string>,
+      body: answer.body,
+      deps: deps.split(',').map((dep) => dep.trim()).filter(Boolean),
+      ttlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl * 1000 : undefined,
+    });
+    if (record) return sendRecord(ctx, cache, record, 'miss');
+  }
+  ctx.status = answer.status;
+  const headers = responseHeadersFrom(answer.headers, PASSED_OMITS);
+  for (const name in headers) ctx.set(name, headers[name]!);
+  ctx.set(STATUS_HEADER, 'bypass');
+  ctx.body = answer.body;
+}

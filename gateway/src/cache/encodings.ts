@@ -1,0 +1,63 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Below this, compression saves less than its headers cost. */
+const MIN_COMPRESSIBLE_BYTES = 1024;
+/** Distinct Accept-Encoding values remembered; browsers send a handful. */
+const PARSED_LIMIT = 64;
+const parsed = new Map<string, Encoding | undefined>();
+
+/** The encoding to answer with: brotli, then gzip, when the client accepts it (q > 0); none otherwise. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const known = parsed.get(acceptEncoding);
+  if (known !== undefined || parsed.has(acceptEncoding)) return known;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get('*');
+  const allows = (name: Encoding) => (accepted.get(name) ?? wildcard ?? 0) > 0;
+  const choice: Encoding | undefined = allows('br') ? 'br' : allows('gzip') ? 'gzip' : undefined;
+  if (parsed.size >= PARSED_LIMIT) parsed.clear();
+  parsed.set(acceptEncoding, choice);
+  return choice;
+}
+
+/** Compresses in zlib's thread pool; quality chosen for bodies rebuilt after every edit. */
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipAsync(body, { level: 6 });
+}
+
+/**
+ * The body in the client's preferred encoding, compressed once and kept in `memo` (a form that
+ * does not come out smaller is not used). Concurrent callers share one compression.
+ */
+export async function encodeOnce(
+  body: Buffer,
+  memo: Partial<Record<Encoding, Promise<Buffer | undefined>>>,
+  acceptEncoding: string | undefined,
+): Promise<{ body: Buffer; encoding?: Encoding }> {
+  const encoding = body.length < MIN_COMPRESSIBLE_BYTES ? undefined : preferredEncoding(acceptEncoding);
+  if (!encoding) return { body };
+  let pending = memo[encoding];
+  if (!pending) {
+    pending = compress(body, encoding).then(
+      (out) => (out.length < body.length * 0.9 ? out : undefined),
+      () => undefined,
+    );
+    memo[encoding] = pending;
+  }
+  const compressed = await pending;
+  return compressed ? { body: compressed, encoding } : { body };
+}

@@ -1,0 +1,131 @@
+import { LRUCache } from 'lru-cache';
+import { encodeOnce, type Encoding } from './encodings.js';
+
+/**
+ * What a cached answer was built from ("articles", "categories", "settings", …): the content
+ * service names them per answer, and an invalidation names the ones that changed.
+ */
+export type CacheDependency = string;
+
+export interface CacheRecordInput {
+  status: number;
+  /** Headers to answer with (lower-case names), without content-length or content-encoding. */
+  headers: Record<string, string>;
+  body: Buffer;
+  deps: readonly CacheDependency[];
+  /** How long the record may be served without asking again, whatever the invalidations. */
+  ttlMs?: number;
+}
+
+export interface CacheRecord extends CacheRecordInput {
+  readonly key: string;
+  /** The invalidation count when the answer was asked for (see `GatewayCache.ticket`). */
+  readonly ticket: number;
+  readonly freshUntil: number;
+  /** Compressed forms, each made once and kept with the record. */
+  readonly encoded: Partial<Record<Encoding, Promise<Buffer | undefined>>>;
+}
+
+export interface CacheHit {
+  record: CacheRecord;
+  /** False when an invalidation, the TTL or a lost invalidation feed made it stale: serve it only if the service fails. */
+  fresh: boolean;
+}
+
+export interface GatewayCacheOptions {
+  /** Bound on bodies kept, counting room for their compressed forms. */
+  maxBytes: number;
+  /** Fresh lifetime of a record that names no TTL of its own. */
+  ttlMs: number;
+  /** How long a stale record is kept to answer when the service fails (stale-if-error). */
+  staleMs: number;
+  now?: () => number;
+}
+
+/**
+ * The gateway's cache of public answers: a bounded LRU of bodies, each with what it depends on.
+ * An invalidation moves a counter and records it per dependency; a record is fresh while none of
+ * its dependencies was invalidated after its ticket was taken, so an answer that was being
+ * fetched while an edit happened is never served as fresh. Used for API JSON (the proxy) and for
+ * rendered HTML: `ticket()` before fetching or rendering, `set()` after, `get()` to serve, and
+ * `encoded()` for the body in the client's encoding (compressed once per record).
+ */
+export class GatewayCache {
+  private readonly lru: LRUCache<string, CacheRecord>;
+  private readonly now: () => number;
+  private counter = 0;
+  private everythingAt = 0;
+  private readonly invalidatedAt = new Map<CacheDependency, number>();
+  private trusted = false;
+
+  constructor(private readonly options: GatewayCacheOptions) {
+    this.now = options.now ?? Date.now;
+    this.lru = new LRUCache<string, CacheRecord>({
+      maxSize: options.maxBytes,
+      // The body plus room for its brotli and gzip forms (kept only when smaller than the body).
+      sizeCalculation: (record) => Math.max(1, record.body.length * 2 + 512),
+      ttl: options.staleMs,
+      ttlAutopurge: false,
+      allowStale: false,
+    });
+  }
+
+  /** Take before asking the service or rendering; hand to `set()`. */
+  ticket(): number {
+    return this.counter;
+  }
+
+  /** Whether the invalidation feed is live: without it nothing is served as fresh. */
+  setTrusted(trusted: boolean): void {
+    this.trusted = trusted;
+  }
+
+  isTrusted(): boolean {
+    return this.trusted;
+  }
+
+  get(key: string): CacheHit | undefined {
+    const record = this.lru.get(key);
+    if (!record) return undefined;
+    return { record, fresh: this.trusted && record.freshUntil > this.now() && this.unchangedSince(record.ticket, record.deps) };
+  }
+
+  /** Stores an answer fetched under `ticket`; one already outdated by an invalidation is not kept. */
+  set(key: string, ticket: number, input: CacheRecordInput): CacheRecord | undefined {
+    if (!this.unchangedSince(ticket, input.deps)) return undefined;
+    if (input.body.length * 2 + 512 > this.options.maxBytes / 8) return undefined;
+    const record: CacheRecord = { ...input, key, ticket, freshUntil: this.now() + (input.ttlMs ?? this.options.ttlMs), encoded: {} };
+    this.lru.set(key, record);
+    return record;
+  }
+
+  /** Everything that depends on one of `deps` is stale from now on. */
+  invalidate(deps: readonly CacheDependency[]): void {
+    this.counter += 1;
+    for (const dep of deps) this.invalidatedAt.set(dep, this.counter);
+  }
+
+  invalidateAll(): void {
+    this.counter += 1;
+    this.everythingAt = this.counter;
+  }
+
+  delete(key: string): void {
+    this.lru.delete(key);
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+
+  /** The record's body in the best encoding `acceptEncoding` allows, compressed at most once per encoding. */
+  async encoded(record: CacheRecord, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: Encoding }> {
+    return encodeOnce(record.body, record.encoded as Partial<Record<Encoding, Promise<Buffer | undefined>>>, acceptEncoding);
+  }
+
+  private unchangedSince(ticket: number, deps: readonly CacheDependency[]): boolean {
+    if (this.everythingAt > ticket) return false;
+    for (const dep of deps) if ((this.invalidatedAt.get(dep) ?? 0) > ticket) return false;
+    return true;
+  }
+}

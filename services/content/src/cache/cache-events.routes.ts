@@ -1,0 +1,17 @@
+import Router from '@koa/router';
+import type { CacheEvents } from './cache-events.js';
+
+/** Path of the stream; outside /api, so the gateway never routes a client to it. */
+export const CACHE_EVENTS_PATH = '/internal/cache-events';
+
+/** GET /internal/cache-events: the invalidation stream the gateways keep their caches exact with. */
+export function cacheEventRoutes(events: CacheEvents): Router {
+  const router = new Router();
+  router.get(CACHE_EVENTS_PATH, (ctx) => {
+    ctx.respond = false;
+    ctx.req.socket.setTimeout(0);
+    ctx.req.socket.setNoDelay(true);
+    events.attach(ctx.res);
+  });
+  return router;
+}
