@@ -108,6 +108,15 @@ describe('calling the services directly, around the gateway', () => {
     expect(statuses.at(-1)).toBe(429);
   }, 120_000);
 
+  it('serves Prometheus metrics on each service port, event-loop lag included', async () => {
+    for (const service of [auth, content, media]) {
+      const text = await (await fetch(`${service.url}/metrics`)).text();
+      expect(text).toContain('nodejs_eventloop_lag_seconds');
+      expect(text).toContain('http_requests_total');
+      expect(text).toMatch(/dependency_up\{/);
+    }
+  });
+
   it('binds where it is told: HOST=127.0.0.1 is not reachable on another interface', async () => {
     const { networkInterfaces } = await import('node:os');
     const external = Object.values(networkInterfaces())

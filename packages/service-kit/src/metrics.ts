@@ -40,6 +40,25 @@ export class ServiceMetrics {
     }
   }
 
+  /**
+   * A gauge read at each scrape, e.g. `metrics.gauge('views_pending', '…', () => views.pendingTotal())`.
+   * A read that fails (a dependency is down) leaves the last value.
+   */
+  gauge(name: string, help: string, read: () => number | Promise<number>): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      async collect() {
+        try {
+          this.set(await read());
+        } catch {
+          // the dependency behind it is down; dependency_up says so
+        }
+      },
+    });
+  }
+
   /** Process metrics: CPU, memory, event-loop lag (`nodejs_eventloop_lag_*`), GC. Once per process. */
   collectProcessMetrics(): void {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });

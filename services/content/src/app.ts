@@ -9,6 +9,7 @@ import { AutosavesRepository } from './revisions/autosaves.repository.js';
 import { adminRevisionRoutes } from './revisions/revisions.routes.js';
 import { RevisionsRepository } from './revisions/revisions.repository.js';
 import { RevisionsService } from './revisions/revisions.service.js';
+import { registerContentMetrics } from './content-metrics.js';
 import { StatsRepository } from './admin/stats.repository.js';
 import { adminStatsRoutes } from './admin/stats.routes.js';
 import { AdminArticlesService } from './articles/admin-articles.service.js';
@@ -99,10 +100,11 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const scheduler = new PublishScheduler(db, articlesRepository, () => cache.invalidate(['articles']), log, clock, audit);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
-  const responder = { cache };
+  const responder = { cache, lookups: runtime.metrics.cacheLookups };
   runtime.health.addDependency('postgres', () => db.raw('select 1'));
   runtime.health.addDependency(store.kind === 'redis' ? 'redis' : 'memory-store', () => store.ping());
   const app = createServiceApp(runtime, { proxyHops });
+  registerContentMetrics(runtime.metrics, views);
   const routers = [
     cacheEventRoutes(cacheEvents),
     adminRevisionRoutes(revisionsService, publicKey),

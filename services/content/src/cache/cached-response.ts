@@ -11,18 +11,26 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=
 
 export interface PublicResponder {
   cache: ResponseCache;
+  /** Counts each lookup as a hit or a miss (the service's `cache_lookups_total`). */
+  lookups?: { inc(labels: { cache: string; result: 'hit' | 'miss' }): void };
 }
 
 /** Serves a public GET from the cache: the stored bytes as they are, ETag / If-None-Match, CDN-friendly Cache-Control. */
 export async function respondCached(
   ctx: Context,
-  { cache }: PublicResponder,
+  { cache, lookups }: PublicResponder,
   key: string,
   deps: CacheNamespace[],
   compute: () => Promise<{ value: unknown }>,
   ttlMs?: number,
 ): Promise<CachedResponse> {
-  const cached = await cache.get(key, deps, compute, ttlMs);
+  let missed = false;
+  const counted = () => {
+    missed = true;
+    return compute();
+  };
+  const cached = await cache.get(key, deps, counted, ttlMs);
+  lookups?.inc({ cache: 'responses', result: missed ? 'miss' : 'hit' });
   ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
   // The gateway keeps answers that name what they depend on, and drops them when one is invalidated.
   ctx.set(GATEWAY_DEPS_HEADER, deps.join(','));
