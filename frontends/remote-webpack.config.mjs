@@ -24,7 +24,8 @@ export function remoteWebpackConfig({ dir, name, exposes, cssPrefix, experiments
         chunkFilename: '[name].[contenthash:10].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         uniqueName: name,
-        clean: true,
+        // dist/server/ is the server bundle, built beside this one.
+        clean: { keep: /^server\// },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
       module: {

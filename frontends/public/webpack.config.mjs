@@ -1,6 +1,7 @@
 import { remoteWebpackConfig } from '../remote-webpack.config.mjs';
+import { serverWebpackConfig } from '../server-webpack.config.mjs';
 
-export default remoteWebpackConfig({
+const browser = remoteWebpackConfig({
   dir: import.meta.dirname,
   name: 'coinmag_public',
   exposes: { './PublicApp': './src/PublicApp.tsx' },
@@ -10,3 +11,9 @@ export default remoteWebpackConfig({
   // mf-manifest.json lists the exposed module's chunks; the gateway preloads them.
   manifest: { fileName: 'mf-manifest.json' },
 });
+
+// Served from wherever remoteEntry.js is; the server bundle writes the gateway's default location.
+const server = serverWebpackConfig({ dir: import.meta.dirname, entry: './src/server.tsx', cssPrefix: 'pub', publicPath: '/mf/public/', assetFilename: 'assets/[name].[contenthash:10][ext]' });
+
+/** The browser bundle (a Module Federation remote) and the server bundle the gateway renders with. */
+export default (env, argv) => [browser(env, argv), server(env, argv)];

@@ -4,10 +4,11 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import { sharedSingletons } from '../federation.shared.mjs';
+import { serverWebpackConfig } from '../server-webpack.config.mjs';
 
 const here = import.meta.dirname;
 
-export default (_env, argv) => {
+const browser = (_env, argv) => {
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
@@ -20,7 +21,8 @@ export default (_env, argv) => {
       chunkFilename: '[name].[contenthash:10].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       uniqueName: 'coinmag_shell',
-      clean: true,
+      // dist/server/ is the server bundle, built beside this one.
+      clean: { keep: /^server\// },
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
     module: {
@@ -59,3 +61,8 @@ export default (_env, argv) => {
     stats: 'errors-warnings',
   };
 };
+
+const server = serverWebpackConfig({ dir: here, entry: './src/server.tsx', cssPrefix: 'sh', publicPath: '/mf/shell/', assetFilename: 'assets/[name].[contenthash:10][ext]' });
+
+/** The browser bundle and the server bundle the gateway renders public pages with. */
+export default (env, argv) => [browser(env, argv), server(env, argv)];

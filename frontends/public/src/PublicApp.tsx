@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { SiteContext, type PublicAppProps } from './site-context';
 import { HomePage } from './pages/home/HomePage';
@@ -7,10 +7,17 @@ import { CategoryPage } from './pages/category/CategoryPage';
 import { SearchPage } from './pages/search/SearchPage';
 import { AllArticlesPage } from './pages/articles/AllArticlesPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { InitialDataContext } from './data/page-data';
 
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    // The first page keeps the scroll position the browser restored (and any #anchor).
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     if (!window.location.hash) window.scrollTo(0, 0);
   }, [pathname]);
   return null;
@@ -18,8 +25,16 @@ function ScrollToTopOnNavigate() {
 
 /** The public pages (SPEC §2 Public routes), rendered inside the shell's header and footer. */
 export default function PublicApp(props: PublicAppProps) {
+  const location = useLocation();
+  const initial = useRef(props.initialData ?? null);
+  const firstLocation = useRef(location.key);
+  // The server's data belongs to the first page only; after a navigation pages load their own.
+  useEffect(() => {
+    if (location.key !== firstLocation.current) initial.current = null;
+  }, [location.key]);
   return (
     <SiteContext.Provider value={props}>
+      <InitialDataContext.Provider value={initial}>
       <ScrollToTopOnNavigate />
       <Routes>
         <Route index element={<HomePage />} />
@@ -29,6 +44,7 @@ export default function PublicApp(props: PublicAppProps) {
         <Route path="articles" element={<AllArticlesPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      </InitialDataContext.Provider>
     </SiteContext.Provider>
   );
 }

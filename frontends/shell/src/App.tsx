@@ -1,6 +1,6 @@
 import { useEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { Settings } from '@coinmag/contracts';
+import type { HeaderCategory, Settings } from '@coinmag/contracts';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { Spinner } from './layout/Spinner';
@@ -15,6 +15,14 @@ import styles from './layout/layout.module.css';
 export interface PublicAppProps {
   settings: Settings;
   SidebarAd: ComponentType<{ className?: string }>;
+  initialData?: { key: string; state: unknown } | null;
+}
+
+/** What a server-rendered page was rendered with (embedded in it as JSON, so hydration matches). */
+export interface BootData {
+  settings: Settings;
+  headerCategories: HeaderCategory[] | null;
+  page: { key: string; state: unknown } | null;
 }
 
 function SidebarAd({ className }: { className?: string }) {
@@ -22,8 +30,8 @@ function SidebarAd({ className }: { className?: string }) {
   return <AdSlot markup={markup} placement="sidebar" className={className} />;
 }
 
-function PublicLayout() {
-  const settings = useSettings((state) => state.settings);
+function PublicLayout({ boot }: { boot: BootData | null }) {
+  const settings = useSettings((state) => state.settings) ?? boot?.settings ?? null;
   const load = useSettings((state) => state.load);
   const { pathname } = useLocation();
 
@@ -39,10 +47,10 @@ function PublicLayout() {
   return (
     <>
       <a href="#main" className={styles.skipLink}>跳到主要內容</a>
-      <Header siteTitle={settings.site_title} />
+      <Header siteTitle={settings.site_title} initialCategories={boot?.headerCategories} />
       <AdSlot markup={settings.header_ad_script} placement="header" />
       <main id="main" className={styles.main}>
-        <RemoteRoute<PublicAppProps> alias="public" exposed="./PublicApp" props={{ settings, SidebarAd }} />
+        <RemoteRoute<PublicAppProps> alias="public" exposed="./PublicApp" props={{ settings, SidebarAd, initialData: boot?.page ?? null }} />
       </main>
       <Footer settings={settings} />
     </>
@@ -56,7 +64,7 @@ function AdminArea() {
   return <RemoteRoute<Record<string, never>> alias="admin" exposed="./AdminApp" props={{}} />;
 }
 
-export function App() {
+export function App({ boot = null }: { boot?: BootData | null }) {
   const { pathname } = useLocation();
   const adFree = isAdFreePath(pathname);
 
@@ -68,7 +76,7 @@ export function App() {
   return (
     <Routes>
       <Route path="/admin/*" element={<AdminArea />} />
-      <Route path="*" element={<PublicLayout />} />
+      <Route path="*" element={<PublicLayout boot={boot} />} />
     </Routes>
   );
 }

@@ -1,24 +1,54 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, type BootData } from './App';
 import { isAdminPath } from './ads/ad-paths';
+import { rememberRemote } from './mf/loaded-remotes';
 import { loadRemoteModule } from './mf/remotes';
 import './global.css';
 
-// Start fetching the page's remote while the settings load.
-if (!isAdminPath(window.location.pathname)) void loadRemoteModule('public', './PublicApp').catch(() => {});
+/** The data a server-rendered page was rendered with; null on a page the server did not render. */
+function bootData(): BootData | null {
+  const node = document.getElementById('coinmag-boot');
+  if (!node?.textContent) return null;
+  try {
+    return JSON.parse(node.textContent) as BootData;
+  } catch {
+    return null;
+  }
+}
+
+const publicPage = !isAdminPath(window.location.pathname);
+// Start fetching the page's remote at once.
+const publicRemote = publicPage ? loadRemoteModule('public', './PublicApp') : null;
+publicRemote?.catch(() => {});
+
+const tree = (boot: BootData | null) => (
+  <StrictMode>
+    <BrowserRouter>
+      <App boot={boot} />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+async function start(root: HTMLElement) {
+  const boot = publicPage ? bootData() : null;
+  if (boot && publicRemote) {
+    try {
+      // Hydrate with the remote in hand, so the first render is the server's HTML, not a spinner.
+      rememberRemote('public', './PublicApp', await publicRemote);
+      hydrateRoot(root, tree(boot), { onRecoverableError: (err) => console.warn('[shell] hydration recovered', err) });
+      document.documentElement.dataset.hydrated = 'true';
+      return;
+    } catch (err) {
+      // The remote cannot load: render on the client, where the error boundary offers a retry.
+      console.warn('[shell] public remote unavailable; rendering on the client', err);
+    }
+  }
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(tree(boot)));
+  document.documentElement.dataset.hydrated = 'true';
+}
 
 const root = document.getElementById('root');
-if (root) {
-  const reactRoot = createRoot(root);
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </StrictMode>,
-    ),
-  );
-}
+if (root) void start(root);

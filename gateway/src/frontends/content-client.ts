@@ -1,4 +1,4 @@
-import type { ArticleDetail, ArticleSummary, PublicCategory, Settings, SlugRedirect } from '@coinmag/contracts';
+import type { ArticleDetail, ArticleSummary, HeaderCategory, PublicCategory, Settings, SlugRedirect } from '@coinmag/contracts';
 
 /** Small, fast reads from the content service for server-written heads; never throws, answers null instead. */
 export class ContentClient {
@@ -33,6 +33,15 @@ export class ContentClient {
     const { body } = await this.get<PublicCategory[]>('/api/categories');
     if (Array.isArray(body)) this.categoriesCache = { value: body, until: Date.now() + this.cacheMs };
     return body ?? this.categoriesCache?.value ?? null;
+  }
+
+  private headerCache: { value: HeaderCategory[]; until: number } | null = null;
+
+  async headerCategories(): Promise<HeaderCategory[] | null> {
+    if (this.headerCache && this.headerCache.until > Date.now()) return this.headerCache.value;
+    const { body } = await this.get<HeaderCategory[]>('/api/categories/header');
+    if (Array.isArray(body)) this.headerCache = { value: body, until: Date.now() + this.cacheMs };
+    return body ?? this.headerCache?.value ?? null;
   }
 
   private carouselCache: { value: ArticleSummary[]; until: number } | null = null;

@@ -3,15 +3,17 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '@coinmag/service-kit';
-import { variantSrcset } from '@coinmag/contracts';
+import { variantSrcset, type Settings } from '@coinmag/contracts';
 import { buildPageHead, escapeHtml, jsonForScript, renderPageHead } from '@coinmag/rules';
 import { fillCspNonce, markTemplateNonces } from '../csp/nonce.js';
 import { AssetFolder } from './static-assets.js';
 import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
 import { crawlerRoutes } from './crawler/crawler-routes.js';
-import { pageHeadFor } from './page-head.js';
+import { DEFAULT_SITE, pageHeadFor } from './page-head.js';
 import { PreloadHints } from './preload-hints.js';
+import { PageRenderer } from './ssr/render-page.js';
+import { ServerBundleLoader } from './ssr/server-bundles.js';
 
 /** The remotes the shell may load: manifest key → container name (the `name` in each remote's webpack config). */
 export const REMOTES = {
@@ -34,6 +36,9 @@ export interface FrontendsOptions {
 }
 
 const FOLDERS = ['shell', 'public', 'admin'] as const;
+
+/** What the shell falls back to when the settings cannot be read (frontends/shell/src/settings/settings-store.ts). */
+const FALLBACK_SETTINGS: Settings = { site_title: DEFAULT_SITE.title, site_description: DEFAULT_SITE.description, google_adsense_id: '', header_ad_script: '', sidebar_ad_script: '', footer_ad_script: '' };
 
 function imagePreload(src: string, sizes: string): string {
   const srcset = variantSrcset(src);
@@ -59,6 +64,11 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
   const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800);
   let template: { mtimeMs: number; html: string } | null = null;
   // Public chunks are preloaded only when the public remote is served from here.
+  const publicServedHere = !options.remoteEntryOverrides?.public;
+  const renderer = new PageRenderer(
+    new ServerBundleLoader(folders.shell.root, publicServedHere ? folders.public.root : null, options.contentUrl.replace(/\/$/, ''), options.log),
+    options.log,
+  );
   const preloads = new PreloadHints(folders.shell.root, options.remoteEntryOverrides?.public ? null : folders.public.root, REMOTES.public.exposes.replace('./', ''));
 
   async function shellTemplate(): Promise<string | null> {
@@ -97,23 +107,37 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
       ctx.redirect(`${redirect}${ctx.search}`);
       return;
     }
-    if (status === 503) ctx.set('Retry-After', '30');
     const remotes = await manifest();
     const isAdmin = /^\/admin(\/|$)/.test(ctx.path);
+    // Public pages are rendered here (admin never is); without server code they render in the browser.
+    const rendered = isAdmin
+      ? null
+      : await renderer.render({ pathname: ctx.path, search: ctx.search, settings: settings ?? FALLBACK_SETTINGS, headerCategories: await content.headerCategories() });
+    const finalStatus = rendered?.status ?? status;
+    if (finalStatus === 503) ctx.set('Retry-After', '30');
     const publicEntry = remotes.public?.entry;
     const extras = [
       `<script id="coinmag-mf-manifest" type="application/json">${jsonForScript(remotes)}</script>`,
       settings ? `<script id="coinmag-settings" type="application/json">${jsonForScript(settings)}</script>` : '',
       lcpImage ? imagePreload(lcpImage.src, lcpImage.sizes) : '',
+      ...(rendered ? (await preloads.stylesheets()).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`) : []),
       !isAdmin && publicEntry ? `<link rel="preload" as="script" href="${publicEntry}">` : '',
       ...(isAdmin ? [] : await preloads.links()),
     ].filter(Boolean);
     const head = renderPageHead(buildPageHead({ ...input, origin }));
-    // On the home page the hero image is painted from the HTML, before any script has run.
-    const boot = ctx.path === '/' && lcpImage ? heroImage(lcpImage.src, lcpImage.sizes) : '';
-    const filled = html.replace('<!--app-head-->', `${head}\n${extras.join('\n')}`).replace('<!--app-boot-->', boot);
-    const page = ctx.state.cspNonce ? fillCspNonce(filled, ctx.state.cspNonce) : filled;
-    ctx.status = status;
+    // Without server rendering, the home page's hero image is still painted from the HTML, before any script has run.
+    const hero = !rendered && ctx.path === '/' && lcpImage ? heroImage(lcpImage.src, lcpImage.sizes) : '';
+    const root = rendered
+      ? `${rendered.html}<script id="coinmag-boot" type="application/json">${jsonForScript(rendered.boot)}</script>`
+      : `<div class="boot-bar"></div>${hero}<p class="boot-text" role="status">載入內容中…</p>`;
+    // The template carries nonce placeholders; rendered content (article text) is inserted after
+    // they are filled, so nothing in it can become a nonce.
+    const withNonces = ctx.state.cspNonce ? fillCspNonce(html, ctx.state.cspNonce) : html;
+    const page = withNonces
+      .replace('<!--app-head-->', () => `${head}\n${extras.join('\n')}`)
+      .replace('<!--app-root-->', () => root)
+      .replace('<!--app-boot-->', () => hero);
+    ctx.status = finalStatus;
     ctx.type = 'text/html; charset=utf-8';
     const body = Buffer.from(page);
     await sendCompressedOnce(ctx, body);

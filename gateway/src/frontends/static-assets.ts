@@ -51,6 +51,8 @@ export class AssetFolder {
   /** The absolute path of `relative` inside the folder, or null for anything that tries to leave it. */
   pathOf(relative: string): string | null {
     if (!relative || relative.includes('\0') || relative.split('/').some((part) => part === '..' || part === '')) return null;
+    // dist/server/ is the server bundle the gateway renders with, not a file for browsers.
+    if (relative.startsWith('server/')) return null;
     const full = resolve(this.root, relative);
     return full.startsWith(this.root + sep) ? full : null;
   }

@@ -4,11 +4,18 @@ export class ApiError extends Error {
   }
 }
 
+let apiBase = '';
+
+/** Where the API is: the page's own origin in the browser, the content service when rendering on the server. */
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/$/, '');
+}
+
 /** GET a JSON body; a failure carries the server's `error` text or the given fallback. */
 export async function getJson<T>(path: string, fallbackError: string, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { signal, headers: { Accept: 'application/json' } });
+    res = await fetch(`${apiBase}${path}`, { signal, headers: { Accept: 'application/json' } });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(fallbackError, 0);

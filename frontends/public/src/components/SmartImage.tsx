@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { resolveImageUrl, isInsecureOnSecurePage } from '../media/image-url';
 import { variantSrcset } from '../media/media-urls';
 import styles from './components.module.css';
@@ -34,6 +34,14 @@ export function SmartImage({ src, alt, width, height, sizes, priority = false, f
     if (current && isInsecureOnSecurePage(current, window.location.protocol)) console.warn(`[image] 不安全的圖片來源（http）：${current}`);
   }, [current]);
 
+  const imageRef = useRef<HTMLImageElement>(null);
+  // An image in server-rendered HTML may have failed before the page hydrated, with no one listening.
+  useEffect(() => {
+    const image = imageRef.current;
+    if (image?.complete && image.naturalWidth === 0) onError();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const onError = () => {
     console.error('[image] 圖片載入失敗', current);
     if (fallbackSrc && current !== fallbackSrc) {
@@ -49,6 +57,7 @@ export function SmartImage({ src, alt, width, height, sizes, priority = false, f
     <div className={`${styles.imageBox} ${empty ? styles.imageEmpty : ''} ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} data-image-failed={failed ? 'true' : undefined}>
       {current && !failed && (
         <img
+          ref={imageRef}
           src={current}
           srcSet={srcSet || undefined}
           sizes={srcSet ? sizes : undefined}

@@ -20,7 +20,7 @@ function SearchBox({ id }: { id: string }) {
     if (url) window.location.assign(url);
   };
   return (
-    <form role="search" className={styles.search} onSubmit={submit}>
+    <form role="search" className={styles.search} onSubmit={submit} action="/search" method="get">
       <label htmlFor={id} className={styles.visuallyHidden}>
         搜尋文章
       </label>
@@ -32,14 +32,16 @@ function SearchBox({ id }: { id: string }) {
   );
 }
 
-export function Header({ siteTitle }: { siteTitle: string }) {
-  const [categories, setCategories] = useState<HeaderCategory[]>([]);
+export function Header({ siteTitle, initialCategories }: { siteTitle: string; initialCategories?: HeaderCategory[] | null }) {
+  const [categories, setCategories] = useState<HeaderCategory[]>(initialCategories ?? []);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
 
   useEffect(() => {
+    // The server-rendered page brought them along.
+    if (initialCategories) return;
     fetchHeaderCategories().then(setCategories, (err: Error) => console.error(err.message || '取得導覽分類失敗'));
-  }, []);
+  }, [initialCategories]);
 
   const links = categories.map((category) => (
     <li key={category.id}>

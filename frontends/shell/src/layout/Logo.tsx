@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import logoUrl from './logo.svg';
 import styles from './layout.module.css';
@@ -7,6 +7,12 @@ import styles from './layout.module.css';
 export function Logo({ siteTitle }: { siteTitle: string }) {
   const [failed, setFailed] = useState(false);
   const letter = Array.from(siteTitle.trim())[0] ?? 'C';
+  const imageRef = useRef<HTMLImageElement>(null);
+  // In server-rendered HTML the logo may have failed before the page hydrated.
+  useEffect(() => {
+    // decode() rejects for an image that failed (an SVG without a size may report naturalWidth 0 when fine).
+    imageRef.current?.decode().catch(() => setFailed(true));
+  }, []);
   return (
     <Link to="/" className={styles.logo} aria-label={`${siteTitle} 首頁`}>
       {failed ? (
@@ -14,7 +20,7 @@ export function Logo({ siteTitle }: { siteTitle: string }) {
           {letter}
         </span>
       ) : (
-        <img src={logoUrl} alt="" width={36} height={36} className={styles.logoImage} onError={() => setFailed(true)} />
+        <img ref={imageRef} src={logoUrl} alt="" width={36} height={36} className={styles.logoImage} onError={() => setFailed(true)} />
       )}
       <span className={styles.logoText}>{siteTitle}</span>
     </Link>

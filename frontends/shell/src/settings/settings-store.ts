@@ -17,6 +17,7 @@ interface SettingsState {
 
 /** Settings the gateway wrote into the page, so the first paint needs no extra round trip. */
 function inlineSettings(): Settings | null {
+  if (typeof document === 'undefined') return null;
   const node = document.getElementById('coinmag-settings');
   if (!node?.textContent) return null;
   try {

@@ -1,9 +1,10 @@
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ArticleDetail } from '@coinmag/contracts';
 import { IMAGE_SIZES, articleDescription, formatLongDateTime, keywordsFromTags } from '@coinmag/rules';
 import { fetchArticle, sendView } from '../../api/articles';
-import { ApiError, isAbort } from '../../api/http';
+import { ApiError } from '../../api/http';
+import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -17,7 +18,22 @@ import { ensureHeadingIds } from './heading-ids';
 import pageStyles from '../page.module.css';
 import styles from './article.module.css';
 
-type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; article: ArticleDetail };
+export type ArticleState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; article: ArticleDetail };
+
+export const articleKey = (slug: string) => `/article/${encodeURIComponent(slug)}`;
+
+/** The article, or 'missing' for a 404; any other failure is thrown. */
+export async function loadArticleState(slug: string, signal: AbortSignal): Promise<ArticleState> {
+  try {
+    return { status: 'ready', article: await fetchArticle(slug, signal) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return { status: 'missing' };
+    throw err;
+  }
+}
+
+const LOADING: ArticleState = { status: 'loading' };
+const failedArticle = (): ArticleState => ({ status: 'failed' });
 
 function metaFor(article: ArticleDetail, fallbackDescription: string): PageMeta {
   const categoryPath = article.category_slug ? `/category/${encodeURIComponent(article.category_slug)}` : '/articles';
@@ -43,30 +59,17 @@ function metaFor(article: ArticleDetail, fallbackDescription: string): PageMeta 
 export function ArticlePage() {
   const { slug = '' } = useParams();
   const { settings, SidebarAd } = useSite();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const { state } = usePageState(articleKey(slug), (signal) => loadArticleState(slug, signal), LOADING, failedArticle);
   const counted = useRef<string | null>(null);
   /** The live count the beacon answers; the article body's own figure may lag by half a minute. */
   const [liveViews, setLiveViews] = useState<{ slug: string; count: number } | null>(null);
 
+  // One beacon per page view, whether the article came with the page or was fetched.
   useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchArticle(slug, controller.signal).then(
-      (article) => {
-        startTransition(() => setState({ status: 'ready', article }));
-        if (counted.current !== slug) {
-          counted.current = slug;
-          void sendView(slug).then((count) => count !== null && setLiveViews({ slug, count }));
-        }
-      },
-      (err: unknown) => {
-        if (isAbort(err)) return;
-        console.error('載入文章失敗', err);
-        setState({ status: err instanceof ApiError && err.status === 404 ? 'missing' : 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [slug]);
+    if (state.status !== 'ready' || state.article.slug !== slug || counted.current === slug) return;
+    counted.current = slug;
+    void sendView(slug).then((count) => count !== null && setLiveViews({ slug, count }));
+  }, [state, slug]);
 
   const article = state.status === 'ready' ? state.article : null;
   const fallbackDescription = settings.site_description || settings.site_title;

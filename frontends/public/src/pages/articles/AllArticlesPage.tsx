@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ArticleList } from '@coinmag/contracts';
 import { fetchArticles } from '../../api/articles';
-import { isAbort } from '../../api/http';
+import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
@@ -15,12 +14,24 @@ import styles from '../page.module.css';
 export const ALL_ARTICLES_PAGE_SIZE = 20;
 export const ALL_ARTICLES_EXCERPT = 200;
 
+export type AllArticlesState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; list: ArticleList };
+
+export const allArticlesKey = (page: number) => `/articles${page > 1 ? `?page=${page}` : ''}`;
+
+export async function loadAllArticles(page: number, signal: AbortSignal): Promise<AllArticlesState> {
+  return { status: 'ready', list: await fetchArticles({ page, limit: ALL_ARTICLES_PAGE_SIZE }, signal) };
+}
+
+const LOADING: AllArticlesState = { status: 'loading' };
+const failedList = (): AllArticlesState => ({ status: 'failed' });
+
 export function AllArticlesPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
-  const [list, setList] = useState<ArticleList | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { state } = usePageState(allArticlesKey(page), (signal) => loadAllArticles(page, signal), LOADING, failedList);
+  const list = state.status === 'ready' ? state.list : null;
+  const failed = state.status === 'failed';
 
   usePageMeta({
     title: page > 1 ? `所有文章（第 ${page} 頁）` : '所有文章',
@@ -28,17 +39,6 @@ export function AllArticlesPage() {
     path: page > 1 ? `/articles?page=${page}` : '/articles',
     breadcrumbs: [{ name: '首頁', path: '/' }, { name: '所有文章', path: '/articles' }],
   });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    fetchArticles({ page, limit: ALL_ARTICLES_PAGE_SIZE }, controller.signal).then(setList, (err: unknown) => {
-      if (isAbort(err)) return;
-      console.error('載入資料失敗', err);
-      setFailed(true);
-    });
-    return () => controller.abort();
-  }, [page]);
 
   const goTo = (next: number) => {
     setParams(next > 1 ? { page: String(next) } : {});
@@ -64,7 +64,7 @@ export function AllArticlesPage() {
               ))}
             </div>
           )}
-          <Pager page={page} pages={list.pagination.pages} onChange={goTo} />
+          <Pager page={page} pages={list.pagination.pages} path="/articles" onChange={goTo} />
         </>
       )}
     </div>

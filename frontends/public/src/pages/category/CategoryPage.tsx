@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ArticleSummary } from '@coinmag/contracts';
 import { fetchArticles, fetchCategories, fetchLatest, fetchPopular } from '../../api/articles';
-import { isAbort } from '../../api/http';
+import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
@@ -21,13 +20,15 @@ const SPECIAL: Record<string, { name: string; load: (signal: AbortSignal) => Pro
   latest: { name: '最新文章', load: (signal) => fetchLatest(CATEGORY_PAGE_SIZE, signal) },
 };
 
-type State =
+export type CategoryState =
   | { status: 'loading' }
   | { status: 'unknown' }
   | { status: 'failed' }
   | { status: 'ready'; name: string; description: string; articles: ArticleSummary[]; pages: number };
 
-async function loadCategory(slug: string, page: number, signal: AbortSignal): Promise<State> {
+export const categoryKey = (slug: string, page: number) => `/category/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`;
+
+export async function loadCategory(slug: string, page: number, signal: AbortSignal): Promise<CategoryState> {
   const special = SPECIAL[slug];
   if (special) return { status: 'ready', name: special.name, description: '', articles: await special.load(signal), pages: 1 };
   const categories = await fetchCategories(signal);
@@ -37,23 +38,15 @@ async function loadCategory(slug: string, page: number, signal: AbortSignal): Pr
   return { status: 'ready', name: category.name, description: category.description, articles: list.articles, pages: list.pagination.pages };
 }
 
+const LOADING: CategoryState = { status: 'loading' };
+const failedCategory = (): CategoryState => ({ status: 'failed' });
+
 export function CategoryPage() {
   const { slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    loadCategory(slug, page, controller.signal).then(setState, (err: unknown) => {
-      if (isAbort(err)) return;
-      console.error('載入資料失敗', err);
-      setState({ status: 'failed' });
-    });
-    return () => controller.abort();
-  }, [slug, page]);
+  const { state } = usePageState(categoryKey(slug, page), (signal) => loadCategory(slug, page, signal), LOADING, failedCategory);
 
   const path = `/category/${encodeURIComponent(slug)}`;
   usePageMeta(
@@ -94,6 +87,7 @@ export function CategoryPage() {
       <Pager
         page={page}
         pages={state.pages}
+        path={path}
         onChange={(next) => {
           setParams(next > 1 ? { page: String(next) } : {});
           window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -10,7 +10,7 @@ import styles from './home.module.css';
 export const CAROUSEL_TIMING = { autoAdvanceMs: 5000, slideMs: 500, jumpDelayMs: 500, restoreMs: 50 } as const;
 
 function usePageHidden(): boolean {
-  const [hidden, setHidden] = useState(() => document.hidden);
+  const [hidden, setHidden] = useState(() => typeof document !== 'undefined' && document.hidden);
   useEffect(() => {
     const update = () => setHidden(document.hidden);
     document.addEventListener('visibilitychange', update);

@@ -1,4 +1,3 @@
-import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ArticleSummary } from '@coinmag/contracts';
 import { cardExcerpt } from '@coinmag/rules';
@@ -11,7 +10,10 @@ import { useSite } from '../../site-context';
 import { Carousel } from './Carousel';
 import { MoreArticles } from './MoreArticles';
 import { FEATURED_EXCERPT } from './more-articles';
-import { loadHome, type HomeData } from './load-home';
+import { homeKey, loadHomeState, type HomeState } from './load-home';
+import { usePageState } from '../../data/page-data';
+import { EmptyState } from '../../components/EmptyState';
+import components from '../../components/components.module.css';
 import pageStyles from '../page.module.css';
 import styles from './home.module.css';
 
@@ -42,24 +44,26 @@ function FeaturedArticle({ article }: { article: ArticleSummary }) {
   );
 }
 
+const LOADING: HomeState = { status: 'loading' };
+const failedHome = (): HomeState => ({ status: 'failed' });
+
 export function HomePage() {
   const { settings, SidebarAd } = useSite();
-  const [data, setData] = useState<HomeData | null>(null);
+  const { state, reload } = usePageState(homeKey(), loadHomeState, LOADING, failedHome);
   usePageMeta({ description: settings.site_description || '幫助更多新手快速掌握最新的加密貨幣趨勢與資訊', path: '/', type: 'website' });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    // A transition lets React render the big first view in slices instead of one long task.
-    loadHome(controller.signal).then((home) => startTransition(() => setData(home)), (err: unknown) => {
-      if ((err as Error).name !== 'AbortError') {
-        console.error(err);
-        setData({ carousel: [], latest: [], popular: [], featured: null, more: [] });
-      }
-    });
-    return () => controller.abort();
-  }, []);
-
-  if (!data) return <Spinner label="載入內容中…" />;
+  if (state.status === 'loading') return <Spinner label="載入內容中…" />;
+  if (state.status === 'failed')
+    return (
+      <div className={pageStyles.page} role="alert">
+        <EmptyState title="載入資料失敗" note="網路連線可能不穩定或服務暫時無法使用，請稍後再試。">
+          <button type="button" className={components.button} onClick={reload}>
+            重新載入
+          </button>
+        </EmptyState>
+      </div>
+    );
+  const { data } = state;
   return (
     <div className={pageStyles.page}>
       <h1 className={styles.visuallyHidden}>{settings.site_title}</h1>

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ArticleList } from '@coinmag/contracts';
 import { fetchArticles } from '../../api/articles';
-import { isAbort } from '../../api/http';
+import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
@@ -15,14 +14,23 @@ import styles from '../page.module.css';
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_EXCERPT = 150;
 
-type State = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; list: ArticleList };
+export type SearchState = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; list: ArticleList };
+
+export const searchKey = (term: string, page: number) => (term ? `/search?q=${encodeURIComponent(term)}${page > 1 ? `&page=${page}` : ''}` : '/search');
+
+export async function loadSearch(term: string, page: number, signal: AbortSignal): Promise<SearchState> {
+  if (!term) return { status: 'idle' };
+  return { status: 'ready', list: await fetchArticles({ search: term, page, limit: SEARCH_PAGE_SIZE }, signal) };
+}
+
+const failedSearch = (err: unknown): SearchState => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` });
 
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const term = (params.get('q') ?? '').trim();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
-  const [state, setState] = useState<State>({ status: 'idle' });
+  const { state } = usePageState<SearchState>(searchKey(term, page), (signal) => loadSearch(term, page, signal), term ? { status: 'loading' } : { status: 'idle' }, failedSearch);
 
   usePageMeta({
     title: term ? `「${term}」的搜尋結果` : '搜尋',
@@ -30,25 +38,6 @@ export function SearchPage() {
     path: term ? `/search?q=${encodeURIComponent(term)}` : '/search',
     noIndex: true,
   });
-
-  useEffect(() => {
-    if (!term) {
-      setState({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchArticles({ search: term, page, limit: SEARCH_PAGE_SIZE }, controller.signal).then(
-      (list) => setState({ status: 'ready', list }),
-      (err: unknown) => {
-        if (isAbort(err)) return;
-        const message = `搜尋失敗：${(err as Error).message}`;
-        console.error(message);
-        setState({ status: 'failed', message });
-      },
-    );
-    return () => controller.abort();
-  }, [term, page]);
 
   if (!term)
     return (
@@ -77,6 +66,8 @@ export function SearchPage() {
           <Pager
             page={page}
             pages={state.list.pagination.pages}
+            path="/search"
+            params={{ q: term }}
             onChange={(next) => {
               setParams(next > 1 ? { q: term, page: String(next) } : { q: term });
               window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -1,0 +1,73 @@
+// The public remote's server bundle (dist/server/index.cjs): the same PublicApp the browser runs,
+// and the loaders that give each page the state it is first rendered with.
+import { ApiError, setApiBase } from './api/http';
+import type { InitialPageData } from './data/page-data';
+import { articleKey, loadArticleState } from './pages/article/ArticlePage';
+import { allArticlesKey, loadAllArticles } from './pages/articles/AllArticlesPage';
+import { pageFromParam } from './pages/articles/page-param';
+import { categoryKey, loadCategory } from './pages/category/CategoryPage';
+import { HomeUnavailableError, homeKey, loadHomeState } from './pages/home/load-home';
+import { loadSearch, searchKey } from './pages/search/SearchPage';
+
+export { default as PublicApp } from './PublicApp';
+export { setApiBase };
+
+export interface PageLoad {
+  /** null: a path no page answers (the not-found page). */
+  data: InitialPageData | null;
+  status: number;
+}
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The status a page's state answers with: missing → 404, unreadable → 503. */
+function statusOf(state: { status: string }): number {
+  if (state.status === 'missing' || state.status === 'unknown') return 404;
+  if (state.status === 'failed') return 503;
+  return 200;
+}
+
+async function settle(key: string, load: () => Promise<{ status: string }>, failed: (err: unknown) => { status: string }): Promise<PageLoad> {
+  let state: { status: string };
+  try {
+    state = await load();
+  } catch (err) {
+    state = failed(err);
+  }
+  return { data: { key, state }, status: statusOf(state) };
+}
+
+const failedState = () => ({ status: 'failed' });
+
+/** Loads what the page at `pathname` + `search` shows, with the same calls the browser makes. */
+export async function loadPageData(pathname: string, search: string, signal: AbortSignal): Promise<PageLoad> {
+  const params = new URLSearchParams(search);
+  const page = pageFromParam(params.get('page'));
+  if (pathname === '/') return settle(homeKey(), () => loadHomeState(signal), failedState);
+  const article = /^\/article\/([^/]+)\/?$/.exec(pathname);
+  if (article) {
+    const slug = decode(article[1]!);
+    if (!slug) return { data: null, status: 404 };
+    return settle(articleKey(slug), () => loadArticleState(slug, signal), failedState);
+  }
+  const category = /^\/category\/([^/]+)\/?$/.exec(pathname);
+  if (category) {
+    const slug = decode(category[1]!);
+    if (!slug) return { data: null, status: 404 };
+    return settle(categoryKey(slug, page), () => loadCategory(slug, page, signal), failedState);
+  }
+  if (pathname === '/articles' || pathname === '/articles/') return settle(allArticlesKey(page), () => loadAllArticles(page, signal), failedState);
+  if (pathname === '/search' || pathname === '/search/') {
+    const term = (params.get('q') ?? '').trim();
+    return settle(searchKey(term, page), () => loadSearch(term, page, signal), (err) => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` }));
+  }
+  return { data: null, status: 404 };
+}
+
+export { ApiError, HomeUnavailableError };

@@ -1,0 +1,123 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Koa from 'koa';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFrontends } from '../src/frontends/serve-frontends.js';
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+const SETTINGS = { site_title: '測試幣誌', site_description: '描述', google_adsense_id: '', header_ad_script: '', sidebar_ad_script: '', footer_ad_script: '' };
+
+/** Stands in for the content service: settings and header categories. */
+function contentStub(): Server {
+  return createServer((req, res) => {
+    res.writeHead(req.url === '/api/settings' || req.url === '/api/categories/header' ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(req.url === '/api/settings' ? SETTINGS : req.url === '/api/categories/header' ? [{ id: 1, name: '新聞', slug: 'news' }] : { error: '找不到資源' }));
+  });
+}
+
+// Server bundles with the interface the real ones have (frontends/*/src/server.tsx), small enough to read.
+const SHELL_BUNDLE = `exports.renderPage = (url, boot, PublicApp) => {
+  if (url.startsWith('/explode')) throw new Error('render failed');
+  return '<main>SSR ' + url + ' ' + PublicApp.name + ' ' + boot.headerCategories.length + '</main>';
+};`;
+const PUBLIC_BUNDLE = `let base = '';
+exports.PublicApp = function PublicApp() {};
+exports.setApiBase = (value) => { base = value; };
+exports.loadPageData = async (pathname) => ({ data: { key: pathname, state: { status: 'ready', base } }, status: pathname === '/gone' ? 404 : 200 });`;
+
+describe('server rendering, and the fallback to client rendering when it cannot', () => {
+  let dir: string;
+  let contentUrl: string;
+  const content = contentStub();
+  const servers: Server[] = [];
+  const logs: string[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => logs.push(line) });
+
+  async function gateway(overrides: Record<string, string> = {}): Promise<string> {
+    const app = new Koa();
+    app.use(serveFrontends({ frontendsDir: dir, contentUrl, log, remoteEntryOverrides: overrides }));
+    const server = createServer(app.callback());
+    servers.push(server);
+    return listen(server);
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'coinmag-ssr-'));
+    for (const name of ['shell', 'public']) await mkdir(join(dir, name, 'dist', 'server'), { recursive: true });
+    await writeFile(join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-root--></div></body></html>');
+    await writeFile(join(dir, 'shell', 'dist', 'server', 'index.cjs'), SHELL_BUNDLE);
+    await writeFile(join(dir, 'public', 'dist', 'server', 'index.cjs'), PUBLIC_BUNDLE);
+    await writeFile(join(dir, 'public', 'dist', 'remoteEntry.js'), 'var coinmag_public = {};');
+    contentUrl = await listen(content);
+  });
+  afterAll(async () => {
+    for (const server of servers) server.close();
+    content.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('renders a public page with the server bundles and embeds the data it was rendered with', async () => {
+    const base = await gateway();
+    const res = await fetch(`${base}/articles?page=2`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('<main>SSR /articles?page=2 PublicApp 1</main>');
+    const boot = JSON.parse(/<script id="coinmag-boot" type="application\/json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(boot).toEqual({ settings: SETTINGS, headerCategories: [{ id: 1, name: '新聞', slug: 'news' }], page: { key: '/articles', state: { status: 'ready', base: contentUrl } } });
+    expect(html).not.toContain('載入內容中…');
+    const missing = await fetch(`${base}/gone`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('never renders the admin area on the server', async () => {
+    const html = await (await fetch(`${await gateway()}/admin`)).text();
+    expect(html).not.toContain('SSR');
+    expect(html).not.toContain('coinmag-boot');
+  });
+
+  it('never serves the server bundles to browsers', async () => {
+    const base = await gateway();
+    expect((await fetch(`${base}/mf/shell/server/index.cjs`)).status).toBe(404);
+    expect((await fetch(`${base}/mf/public/server/index.cjs`)).status).toBe(404);
+  });
+
+  it('falls back to client rendering, logged, when a render throws', async () => {
+    const res = await fetch(`${await gateway()}/explode`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('載入內容中…');
+    expect(html).not.toContain('coinmag-boot');
+    expect(logs.some((line) => line.includes('server rendering failed'))).toBe(true);
+  });
+
+  it('falls back to client rendering when the public remote is deployed elsewhere (MF_PUBLIC_ENTRY)', async () => {
+    const res = await fetch(`${await gateway({ public: 'https://cdn.example/public/remoteEntry.js' })}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('載入內容中…');
+    expect(html).not.toContain('SSR');
+    expect(logs.some((line) => line.includes('server rendering off') && line.includes('MF_PUBLIC_ENTRY'))).toBe(true);
+  });
+
+  it('falls back to client rendering, never a 500, when the remote server bundle cannot load', async () => {
+    const base = await gateway();
+    await writeFile(join(dir, 'public', 'dist', 'server', 'index.cjs'), 'throw new Error("broken bundle");');
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('載入內容中…');
+    expect(html).not.toContain('SSR');
+    expect(logs.some((line) => line.includes('a server bundle failed to load'))).toBe(true);
+    // A fixed bundle is picked up without a restart.
+    await writeFile(join(dir, 'public', 'dist', 'server', 'index.cjs'), PUBLIC_BUNDLE);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await (await fetch(`${base}/`)).text()).toContain('<main>SSR /');
+  });
+});
