@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CSP_NONCE_ATTRIBUTE } from '../csp/nonce.js';
 
 interface ExposeAssets {
   name: string;
@@ -40,12 +41,12 @@ export class PreloadHints {
     const links: string[] = [];
     const styles: string[] = [];
     const shellFiles = await readdir(this.shellDist).catch(() => [] as string[]);
-    for (const file of shellFiles) if (/\.[0-9a-f]{10}\.js$/.test(file) && !file.startsWith('main.')) links.push(`<link rel="preload" as="script" href="/mf/shell/${file}">`);
+    for (const file of shellFiles) if (/\.[0-9a-f]{10}\.js$/.test(file) && !file.startsWith('main.')) links.push(`<link rel="preload" as="script" href="/mf/shell/${file}" ${CSP_NONCE_ATTRIBUTE}>`);
     try {
       if (!publicManifest) throw new Error('public remote served elsewhere');
       const manifest = JSON.parse(await readFile(publicManifest, 'utf8')) as { exposes?: ExposeAssets[] };
       const exposed = manifest.exposes?.find((entry) => entry.name === this.exposedName);
-      for (const file of exposed?.assets.js.sync ?? []) links.push(`<link rel="preload" as="script" href="/mf/public/${file}">`);
+      for (const file of exposed?.assets.js.sync ?? []) links.push(`<link rel="preload" as="script" href="/mf/public/${file}" ${CSP_NONCE_ATTRIBUTE}>`);
       for (const file of exposed?.assets.css.sync ?? []) {
         links.push(`<link rel="preload" as="style" href="/mf/public/${file}">`);
         styles.push(`/mf/public/${file}`);

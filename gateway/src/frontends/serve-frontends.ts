@@ -5,7 +5,7 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from '@coinmag/service-kit';
 import { variantSrcset, type Settings } from '@coinmag/contracts';
 import { buildPageHead, escapeHtml, jsonForScript, renderPageHead } from '@coinmag/rules';
-import { fillCspNonce, markTemplateNonces } from '../csp/nonce.js';
+import { CSP_NONCE_ATTRIBUTE, fillCspNonce, markTemplateNonces } from '../csp/nonce.js';
 import { AssetFolder } from './static-assets.js';
 import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
@@ -121,7 +121,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
       settings ? `<script id="coinmag-settings" type="application/json">${jsonForScript(settings)}</script>` : '',
       lcpImage ? imagePreload(lcpImage.src, lcpImage.sizes) : '',
       ...(rendered ? (await preloads.stylesheets()).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`) : []),
-      !isAdmin && publicEntry ? `<link rel="preload" as="script" href="${publicEntry}">` : '',
+      !isAdmin && publicEntry ? `<link rel="preload" as="script" href="${escapeHtml(publicEntry)}" ${CSP_NONCE_ATTRIBUTE}>` : '',
       ...(isAdmin ? [] : await preloads.links()),
     ].filter(Boolean);
     const head = renderPageHead(buildPageHead({ ...input, origin }));
@@ -130,13 +130,11 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     const root = rendered
       ? `${rendered.html}<script id="coinmag-boot" type="application/json">${jsonForScript(rendered.boot)}</script>`
       : `<div class="boot-bar"></div>${hero}<p class="boot-text" role="status">載入內容中…</p>`;
-    // The template carries nonce placeholders; rendered content (article text) is inserted after
-    // they are filled, so nothing in it can become a nonce.
-    const withNonces = ctx.state.cspNonce ? fillCspNonce(html, ctx.state.cspNonce) : html;
-    const page = withNonces
-      .replace('<!--app-head-->', () => `${head}\n${extras.join('\n')}`)
-      .replace('<!--app-root-->', () => root)
-      .replace('<!--app-boot-->', () => hero);
+    // Template and head carry nonce placeholders; the rendered page (article text) is inserted
+    // after they are filled, so nothing in it can become a nonce.
+    const filled = html.replace('<!--app-head-->', () => `${head}\n${extras.join('\n')}`);
+    const withNonces = ctx.state.cspNonce ? fillCspNonce(filled, ctx.state.cspNonce) : filled;
+    const page = withNonces.replace('<!--app-root-->', () => root).replace('<!--app-boot-->', () => hero);
     ctx.status = finalStatus;
     ctx.type = 'text/html; charset=utf-8';
     const body = Buffer.from(page);
