@@ -1,11 +1,12 @@
 // `npm run bench`: the public API under load, through the gateway, on real Postgres and Redis
 // with 10,000 articles, next to a bare Node http server answering the same bytes (the ceiling).
-import { execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import { cpus, totalmem } from 'node:os';
-import { resolve } from 'node:path';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
 import knex from 'knex';
 import { startStack } from '../stack/stack.js';
+import { htmlEndpoints } from './html-endpoints.js';
 import type { LoadResult } from './load.js';
 import { scaleArticles } from './scale-articles.js';
 
@@ -15,16 +16,29 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
+const CEILING_PORT = Number(process.env.BENCH_CEILING_PORT ?? 8189);
+const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 8188);
+const SERVICES_BASE_PORT = Number(process.env.BENCH_SERVICES_BASE_PORT ?? 4880);
+const BEACON_ARTICLES = 50;
 
-function load(url: string, seconds = SECONDS): Promise<LoadResult> {
+function load(url: string, seconds = SECONDS, beaconFile?: string): Promise<LoadResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'load.ts'), url, String(CONNECTIONS), String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const args = ['--import', 'tsx', resolve(import.meta.dirname, 'load.ts'), url, String(CONNECTIONS), String(seconds), ...(beaconFile ? [beaconFile] : [])];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) => (code === 0 ? done(JSON.parse(out) as LoadResult) : fail(new Error(`load generator exited ${code}`))));
   });
 }
 
+/** The bare server, in its own process: no event loop shared with the load generator or the gateway. */
+function startCeiling(bodiesFile: string): Promise<ChildProcess> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'ceiling.ts'), bodiesFile, String(CEILING_PORT)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.once('data', () => done(child));
+    child.once('exit', (code) => fail(new Error(`ceiling server exited ${code}`)));
+  });
+}
 const SEARCH_TERMS = ['比特', '以太', '錢包', '穩定', '交易', '區塊', '質押', '詐騙', '合約', '挖礦', '監管', '減半', '新手', '收益', '風險', 'ETF', 'DeFi', 'NFT', '私鑰', '台灣'];
 
 /** Each term/page pair asked once: every request misses the cache and runs the search query. */
@@ -53,12 +67,13 @@ async function main() {
   const prefix = `coinmag-bench:${Date.now()}:`;
   console.log(`preparing: database ${database}, ${ARTICLES} articles …`);
   const stack = await startStack({
-    root, databaseUrl, redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: 8188, basePort: 4880,
+    root, databaseUrl, redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: GATEWAY_PORT, basePort: SERVICES_BASE_PORT,
     seedDemo: true, buildFrontends: false, quiet: true,
     extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix },
   });
   const db = knex({ client: 'pg', connection: databaseUrl });
-  const ceiling = createServer();
+  const work = mkdtempSync(join(tmpdir(), 'coinmag-bench-'));
+  let ceiling: ChildProcess | undefined;
   try {
     const total = await scaleArticles(db, ARTICLES);
     const { slug } = await db('content.articles').where({ status: 'published' }).orderBy('id').first('slug');
@@ -67,37 +82,47 @@ async function main() {
       ['GET /api/articles?page=1&limit=20', '/api/articles?page=1&limit=20'],
       ['GET /api/articles/popular', '/api/articles/popular'],
       ['GET /api/articles?search=比特幣', `/api/articles?search=${encodeURIComponent('比特幣')}`],
+      ...htmlEndpoints(slug),
     ] as const;
 
-    const bodies = new Map<string, Buffer>();
-    for (const [, path] of endpoints) bodies.set(path, Buffer.from(await (await fetch(stack.url + path)).arrayBuffer()));
-    ceiling.on('request', (req, res) => {
-      const body = bodies.get(req.url ?? '') ?? Buffer.from('{}');
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-      res.end(body);
-    });
-    await new Promise<void>((r) => ceiling.listen(8189, '127.0.0.1', () => r()));
+    const bodies: Record<string, { type: string; body: string }> = {};
+    for (const [, path] of endpoints) {
+      const res = await fetch(stack.url + path, { headers: { 'accept-encoding': 'identity' } });
+      bodies[path] = { type: res.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+    }
+    writeFileSync(join(work, 'bodies.json'), JSON.stringify(bodies));
+    ceiling = await startCeiling(join(work, 'bodies.json'));
+
+    const beaconSlugs = (await db('content.articles').where({ status: 'published' }).orderBy('id').limit(BEACON_ARTICLES).pluck('slug')) as string[];
+    const beaconFile = join(work, 'beacons.json');
+    writeFileSync(beaconFile, JSON.stringify(beaconSlugs.map((s) => `${stack.url}/api/articles/${encodeURIComponent(s)}/views`)));
 
     console.log(`articles: ${total}; ${CONNECTIONS} connections, ${SECONDS} s per run, warm-up 2 s\n`);
-    const rows: string[] = [];
-    const contentDirect = 'http://127.0.0.1:4882';
-    for (const [name, path] of endpoints) {
-      await load(stack.url + path, 2);
-      const gateway = await load(stack.url + path);
-      const direct = await load(contentDirect + path);
-      const bare = await load(`http://127.0.0.1:8189${path}`);
-      const ratio = gateway.rps / bare.rps;
-      rows.push(`| ${name} | ${gateway.rps.toFixed(0)} | ${gateway.p50.toFixed(1)} | ${gateway.p99.toFixed(1)} | ${gateway.errors + gateway.non2xx} | ${direct.rps.toFixed(0)} / ${direct.p99.toFixed(1)} | ${bare.rps.toFixed(0)} | ${(ratio * 100).toFixed(0)}% |`);
+    const header = '| endpoint (through the gateway) | req/s | p50 ms | p99 ms | errors | bare Node req/s | ratio to bare |';
+    const runs: Array<{ title: string; rows: string[] }> = [];
+    for (const withBeacons of [false, true]) {
+      const rows: string[] = [];
+      for (const [name, path] of endpoints) {
+        const beacons = withBeacons ? beaconFile : undefined;
+        await load(stack.url + path, 2, beacons);
+        const gateway = await load(stack.url + path, SECONDS, beacons);
+        const bare = await load(`http://127.0.0.1:${CEILING_PORT}${path}`);
+        const errors = gateway.errors + gateway.non2xx + gateway.beaconErrors;
+        rows.push(`| ${name} | ${gateway.rps.toFixed(0)} | ${gateway.p50.toFixed(1)} | ${gateway.p99.toFixed(1)} | ${errors} | ${bare.rps.toFixed(0)} | ${((gateway.rps / bare.rps) * 100).toFixed(0)}% |`);
+      }
+      runs.push({ title: withBeacons ? `reads with view beacons flowing (one beacon per ${5} reads, across ${beaconSlugs.length} articles)` : 'reads alone', rows });
     }
     const uncached = await uncachedSearchLatency(stack.url);
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
     console.log(`API benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-    console.log('| endpoint (through the gateway, cached) | req/s | p50 ms | p99 ms | errors | content direct req/s / p99 ms | bare Node req/s | ratio to bare |');
-    console.log('|---|---|---|---|---|---|---|---|');
-    for (const row of rows) console.log(row);
+    for (const run of runs) {
+      console.log(`\n${run.title}:\n${header}\n|---|---|---|---|---|---|---|`);
+      for (const row of run.rows) console.log(row);
+    }
     console.log(`\nuncached search (first hit of ${uncached.count} distinct term/page pairs, one at a time, through the gateway): p50 ${uncached.p50.toFixed(1)} ms, p99 ${uncached.p99.toFixed(1)} ms`);
   } finally {
-    ceiling.close();
+    ceiling?.kill('SIGTERM');
+    rmSync(work, { recursive: true, force: true });
     await db.destroy();
     await stack.stop();
     await admin.raw('drop database if exists ?? with (force)', [database]);
