@@ -20,4 +20,10 @@ export const API_MESSAGES = {
   categoryConflict: '這個分類已在其他分頁或裝置更新，這次儲存沒有覆蓋它。請重新載入後再編輯。',
   settingsConflict: '網站設定已在其他分頁或裝置更新，這次儲存沒有覆蓋它。請重新載入後再編輯。',
   revisionNotFound: '找不到這個版本',
+  /** A field with NUL, control characters or broken Unicode; the field's name goes in front. */
+  invalidCharacters: '含有不允許的字元（例如 NUL 或控制字元），請移除後再試',
+  inputTooDeep: '請求內容層數過多',
+  articleContentTooLarge: '文章內容過大（上限 2 MB），請縮短內容或分成多篇文章',
+  articleContentTooComplex: '文章內容結構過於複雜，請減少巢狀格式或標籤數量',
+  articleContentTooSlow: '文章內容處理逾時，請簡化內容後再試',
 } as const;

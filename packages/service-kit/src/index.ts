@@ -5,6 +5,7 @@ export * from './request-context.js';
 export * from './error-middleware.js';
 export * from './json-body.js';
 export * from './validate.js';
+export * from './text-guard.js';
 export * from './multipart.js';
 export * from './service-health.js';
 export * from './health.js';

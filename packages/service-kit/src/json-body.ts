@@ -1,9 +1,13 @@
 import type { Context } from 'koa';
 import { PayloadTooLargeError, ValidationError } from './errors.js';
+import { assertSafeJson } from './text-guard.js';
 
 const INVALID_JSON = '請求內容不是有效的 JSON';
 
-/** Reads a JSON body, refusing it with 413 as soon as it passes `maxBytes`. */
+/**
+ * Reads a JSON body, refusing it with 413 as soon as it passes `maxBytes`, and with 400 when it
+ * is not JSON, nests too deep or holds a character no field may hold (see text-guard.ts).
+ */
 export async function readJsonBody(ctx: Context, maxBytes = 256 * 1024): Promise<unknown> {
   if (!ctx.is('application/json')) throw new ValidationError(undefined, '請使用 application/json 傳送資料');
   const declared = Number(ctx.get('content-length'));
@@ -18,9 +22,12 @@ export async function readJsonBody(ctx: Context, maxBytes = 256 * 1024): Promise
     }
     chunks.push(chunk);
   }
+  let body: unknown;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
     throw new ValidationError(undefined, INVALID_JSON);
   }
+  assertSafeJson(body);
+  return body;
 }

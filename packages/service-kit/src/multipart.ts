@@ -1,6 +1,7 @@
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import { PayloadTooLargeError, ValidationError } from './errors.js';
+import { assertSafeText, stripUnsafeText } from './text-guard.js';
 
 export interface UploadedFile {
   field: string;
@@ -15,6 +16,8 @@ export interface MultipartLimits {
   fields: number;
   files: number;
   fileTooLargeMessage: string;
+  /** Fields (HTML bodies) whose unsafe characters are removed instead of refused. */
+  stripUnsafeIn?: readonly string[];
 }
 
 export interface MultipartBody {
@@ -22,7 +25,11 @@ export interface MultipartBody {
   files: UploadedFile[];
 }
 
-/** Parses multipart/form-data with every size bounded; a file over its limit stops the read with 413. */
+/**
+ * Parses multipart/form-data with every size bounded; a file over its limit stops the read with
+ * 413. Field names, values and file names with a character no field may hold stop it with 400
+ * (`stripUnsafeIn` fields have those characters removed instead).
+ */
 export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<MultipartBody> {
   if (!ctx.is('multipart/form-data')) {
     return Promise.reject(new ValidationError(undefined, '請使用 multipart/form-data 傳送資料'));
@@ -48,11 +55,25 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
       reject(new ValidationError(undefined, 'multipart 格式不正確'));
       return;
     }
+    const safe = (field: string, value: string): boolean => {
+      try {
+        assertSafeText(field, value);
+        return true;
+      } catch (err) {
+        fail(err as Error);
+        return false;
+      }
+    };
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) fail(new PayloadTooLargeError(`欄位 ${name} 內容過大`));
-      else fields[name] = value;
+      else if (limits.stripUnsafeIn?.includes(name)) fields[name] = stripUnsafeText(value);
+      else if (safe('form', name) && safe(name, value)) fields[name] = value;
     });
     parser.on('file', (field, stream, info) => {
+      if (!safe('form', field) || !safe(field, info.filename ?? '')) {
+        stream.resume();
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => fail(new PayloadTooLargeError(limits.fileTooLargeMessage)));

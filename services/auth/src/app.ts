@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { AuditRepository, createRuntime, createServiceApp, type DependencyProbe, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { AuditRepository, createRuntime, createServiceApp, rejectUnsafeText, type DependencyProbe, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import { createAdminRepository } from './admin/admin.repository.js';
 import { authRoutes } from './admin/auth.routes.js';
 import { createAuthService } from './admin/auth.service.js';
@@ -41,6 +41,7 @@ export function createApp(deps: AuthAppDeps): Koa {
   // Behind the gateway, which sets X-Forwarded-For to the client's address, taking the last
   // entry (maxIpsCount = hops) means an address a client wrote itself is never the one counted.
   const app = createServiceApp(runtime, { proxyHops: deps.proxyHops ?? 0 });
+  app.use(rejectUnsafeText());
 
   const auth = createAuthService({
     admins: createAdminRepository(deps.db),

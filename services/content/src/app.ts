@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { AuditRepository, createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { AuditRepository, createRuntime, createServiceApp, rejectUnsafeText, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import { adminAuditRoutes } from './audit/audit.routes.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuthAuditClient } from './audit/auth-audit-client.js';
@@ -105,6 +105,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   runtime.health.addDependency(store.kind === 'redis' ? 'redis' : 'memory-store', () => store.ping());
   const app = createServiceApp(runtime, { proxyHops });
   registerContentMetrics(runtime.metrics, views);
+  app.use(rejectUnsafeText());
   const routers = [
     cacheEventRoutes(cacheEvents),
     adminRevisionRoutes(revisionsService, publicKey),

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
-import { createRuntime, createServiceApp, requireAdmin, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { createRuntime, createServiceApp, rejectUnsafeText, requireAdmin, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import { deliveryRoutes } from './delivery.routes.js';
 import { createWorkQueue, type WorkQueue } from './images/work-queue.js';
 import { mediaErrors } from './media-errors.js';
@@ -35,6 +35,8 @@ export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 
   const app = createServiceApp(runtime, { proxyHops });
   app.use(mediaErrors());
   app.use(deliveryRoutes(media));
+  // After delivery: it matches the raw, undecoded path against one strict pattern (404 otherwise).
+  app.use(rejectUnsafeText());
   const uploads = uploadsRoutes(media, adminGuard);
   app.use(uploads.routes());
   app.use(uploads.allowedMethods());

@@ -2,3 +2,4 @@ export * from './test-database.js';
 export * from './admin-tokens.js';
 export * from './free-port.js';
 export * from './app-harness.js';
+export * from './hostile-values.js';

@@ -1,5 +1,5 @@
 import { ARTICLE_LIMITS, ARTICLE_STATUSES, type ArticleStatus } from '@coinmag/contracts';
-import { ValidationError } from '@coinmag/service-kit';
+import { assertSafeText, ValidationError } from '@coinmag/service-kit';
 
 /** The multipart fields of POST/PUT /api/articles/admin, validated and typed. */
 export interface ArticleInput {
@@ -50,6 +50,8 @@ export function parseTags(raw: string | undefined): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const tag of parsed as string[]) {
+    // The form field was checked as text; the JSON inside it can still spell out a NUL or a lone surrogate.
+    assertSafeText('tags', tag);
     const name = tag.trim().replace(/\s+/g, ' ');
     if (!name || seen.has(name.toLowerCase())) continue;
     if (Array.from(name).length > ARTICLE_LIMITS.tagLength) throw new ValidationError('tags', `每個標籤最多 ${ARTICLE_LIMITS.tagLength} 個字`);

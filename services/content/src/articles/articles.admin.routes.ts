@@ -16,6 +16,8 @@ const MULTIPART_LIMITS = {
   fields: 30,
   files: 1,
   fileTooLargeMessage: '檔案過大，請選擇較小的圖片',
+  // The body is HTML: a NUL or control character in it is dropped, as an HTML parser would.
+  stripUnsafeIn: ['content'],
 };
 
 /** The optional `version` field: the article version the form was loaded at. */

@@ -62,13 +62,26 @@ export class CategoriesService {
     return candidate;
   }
 
+  /** Two saves racing for the same free slug: the one that loses takes the next free one. */
+  private async withFreeSlug<T>(name: string, exceptId: number | undefined, write: (slug: string) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      const slug = await this.uniqueSlug(name, exceptId);
+      try {
+        return await write(slug);
+      } catch (err) {
+        const { code, constraint } = err as { code?: string; constraint?: string };
+        if (code !== '23505' || !constraint?.includes('slug')) throw err;
+        if (attempt >= 5) throw new ConflictError(API_MESSAGES.slugTaken, 'name');
+      }
+    }
+  }
+
   async create(input: CategoryInput, ip: string | null = null): Promise<Category> {
-    const slug = await this.uniqueSlug(input.name);
     const { version: _version, ...fields } = input;
-    const row = await this.logged(
+    const row = await this.withFreeSlug(input.name, undefined, (slug) => this.logged(
       (trx) => this.categories.insert({ ...fields, slug }, trx),
       (created) => ({ action: 'category.create', actor: 'admin', ip, subjectId: created.id, summary: created.name }),
-    );
+    ));
     await this.onChange();
     return toAdmin(row);
   }
@@ -80,8 +93,7 @@ export class CategoriesService {
     const { version = existing.version, ...fields } = input;
     if (version !== existing.version) throw new ConflictError(API_MESSAGES.categoryConflict, 'version');
     // The slug is part of public URLs: it follows the name only when the name changes.
-    const slug = existing.name === fields.name ? existing.slug : await this.uniqueSlug(fields.name, id);
-    const row = await this.logged(
+    const write = (slug: string) => this.logged(
       async (trx) => {
         const updated = await this.categories.update(id, version, { ...fields, slug }, trx);
         if (!updated) {
@@ -92,6 +104,7 @@ export class CategoriesService {
       },
       (updated) => ({ action: 'category.update', actor: 'admin', ip, subjectId: id, summary: updated.name }),
     );
+    const row = existing.name === fields.name ? await write(existing.slug) : await this.withFreeSlug(fields.name, id, write);
     await this.onChange();
     return toAdmin(row);
   }
