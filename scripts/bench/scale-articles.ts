@@ -8,7 +8,10 @@ export async function scaleArticles(db: Knex, target: number): Promise<number> {
   const { rows } = await db.raw('select count(*)::int as n from content.articles');
   const missing = target - rows[0].n;
   if (missing <= 0) return rows[0].n;
-  await db.raw(
+  // The content schema's triggers name their tables without the schema, as the service's connections do.
+  await db.transaction(async (trx) => {
+    await trx.raw('set local search_path to content, public');
+    await trx.raw(
     `insert into content.articles (title, slug, content, excerpt, category_id, status, is_featured, is_popular, is_carousel,
         meta_title, meta_description, featured_image, view_count, toc, content_text, search_text, search_grams, published_at)
      select a.title || '（第 ' || g || ' 期）', a.slug || '-' || g, a.content, a.excerpt, a.category_id, 'published', false, false, false,
@@ -17,7 +20,8 @@ export async function scaleArticles(db: Knex, target: number): Promise<number> {
        from generate_series(1, ?) g
        join lateral (select * from content.articles where status = 'published' order by id offset (g % 30) limit 1) a on true`,
     [missing],
-  );
+    );
+  });
   await db.raw('analyze content.articles');
   const after = await db.raw('select count(*)::int as n from content.articles');
   return after.rows[0].n;
