@@ -13,9 +13,11 @@ export async function scaleArticles(db: Knex, target: number): Promise<number> {
     await trx.raw('set local search_path to content, public');
     await trx.raw(
     `insert into content.articles (title, slug, content, excerpt, category_id, status, is_featured, is_popular, is_carousel,
-        meta_title, meta_description, featured_image, view_count, toc, content_text, search_text, search_grams, published_at)
+        meta_title, meta_description, featured_image, view_count, toc, content_text, search_text, search_grams,
+        title_text, title_grams, published_at)
      select a.title || '（第 ' || g || ' 期）', a.slug || '-' || g, a.content, a.excerpt, a.category_id, 'published', false, false, false,
         a.meta_title, a.meta_description, a.featured_image, (g * 37) % 5000, a.toc, a.content_text, a.search_text, a.search_grams,
+        a.title_text || '(第 ' || g || ' 期)', a.title_grams || '{第,期}'::text[],
         now() - (g || ' hours')::interval
        from generate_series(1, ?) g
        join lateral (select * from content.articles where status = 'published' order by id offset (g % 30) limit 1) a on true`,

@@ -55,6 +55,8 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   pages: z.number().int(),
   total: z.number().int(),
+  /** Search only: there are more than `total` hits (shown as "1,000+"). */
+  capped: z.literal(true).optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

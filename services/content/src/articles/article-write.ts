@@ -21,5 +21,7 @@ export function toArticleWrite(fields: ArticleFields): ArticleWrite {
     toc: prepared.toc,
     search_text: normalizeForSearch(searchable),
     search_grams: searchGrams(searchable),
+    title_text: normalizeForSearch(fields.title),
+    title_grams: searchGrams(fields.title),
   };
 }

@@ -40,9 +40,20 @@ export interface ArticleWrite extends ArticleColumns {
   toc: TocEntry[];
   search_text: string;
   search_grams: string[];
+  title_text: string;
+  title_grams: string[];
 }
 
 export type PublicOrder = 'latest' | 'popular' | 'carousel' | 'featured';
+
+export interface SearchQuery {
+  /** Normalised words, all of which must appear. */
+  words: string[];
+  /** The grams of every word. */
+  grams: string[];
+  /** The grams of the first word, which makes a title hit. */
+  titleGrams: string[];
+}
 
 export interface PublicListFilter {
   categoryId?: number;
@@ -51,7 +62,6 @@ export interface PublicListFilter {
   excludeIds?: number[];
   featuredOnly?: boolean;
   carouselOnly?: boolean;
-  search?: { words: string[]; grams: string[] };
 }
 
 /** Body text in lists is cut here: cards need a preview, not the whole article. */
@@ -90,18 +100,10 @@ export class ArticlesRepository {
     if (filter.ids) query.whereIn('a.id', filter.ids);
     if (filter.excludeIds?.length) query.whereNotIn('a.id', filter.excludeIds);
     if (filter.carouselOnly) query.where('a.is_carousel', true);
-    if (filter.search) {
-      query.whereRaw('a.search_grams @> ?::text[]', [filter.search.grams]);
-      for (const word of filter.search.words) query.whereRaw('strpos(a.search_text, ?) > 0', [word]);
-    }
     return query;
   }
 
-  private orderBy(query: Knex.QueryBuilder, order: PublicOrder, filter: PublicListFilter) {
-    if (filter.search) {
-      const firstWord = filter.search.words[0] ?? '';
-      query.orderByRaw('(strpos(lower(a.title), ?) > 0) desc', [firstWord]);
-    }
+  private orderBy(query: Knex.QueryBuilder, order: PublicOrder) {
     if (order === 'popular') query.orderBy([{ column: 'a.is_popular', order: 'desc' }, { column: 'a.view_count', order: 'desc' }]);
     if (order === 'carousel') query.orderByRaw('a.carousel_order asc nulls last');
     return query.orderBy([{ column: 'a.published_at', order: 'desc' }, { column: 'a.id', order: 'desc' }]);
@@ -112,31 +114,84 @@ export class ArticlesRepository {
     this.selectSummary(query, false);
     this.publicOnly(query, now);
     this.applyFilter(query, filter);
-    this.orderBy(query, order, filter);
+    this.orderBy(query, order);
     return query.limit(limit).offset(offset);
   }
 
   /**
-   * One page of a search and its total in one scan: the ranking and the window count run
-   * over narrow rows (id and sort keys only), then only the page's rows are read in full.
+   * One page of a search, title hits first (newest first), then body hits (newest first), and
+   * its total counted up to `countCap` (a very common term's total is only "more than that").
+   * Title hits come from the title's own grams and text (short, in the row); body hits from the
+   * body's gram index. A word of one or two characters is found exactly by its gram, so the
+   * body text is read only for longer words. For a very common term the body hits are read
+   * along the publication-order index and the scan stops at the page.
    */
-  async listPublicCounted(now: Date, filter: PublicListFilter, limit: number, offset: number): Promise<{ rows: ArticleRow[]; total: number }> {
-    const firstWord = filter.search?.words[0] ?? '';
-    const matched = this.db('articles as a').select('a.id', 'a.published_at', this.db.raw('(strpos(lower(a.title), ?) > 0) as title_hit', [firstWord]));
-    this.publicOnly(matched, now);
-    this.applyFilter(matched, filter);
-    const ranked: Array<{ id: number; total_count: number }> = await this.db
-      .with('matched', matched)
-      .from('matched')
-      .select('id', this.db.raw('count(*) over () as total_count'))
-      .orderBy([{ column: 'title_hit', order: 'desc' }, { column: 'published_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .limit(limit)
-      .offset(offset);
-    if (ranked.length === 0) return { rows: [], total: offset > 0 ? await this.countPublic(now, filter) : 0 };
-    const ids = ranked.map((row) => row.id);
+  async searchPublic(
+    now: Date,
+    term: SearchQuery,
+    categoryId: number | undefined,
+    limit: number,
+    offset: number,
+    countCap: number,
+  ): Promise<{ rows: ArticleRow[]; total: number; capped: boolean }> {
+    const firstWord = term.words[0]!;
+    const publicSql = `a.status = 'published' and a.published_at <= ?${categoryId === undefined ? '' : ' and a.category_id = ?'}`;
+    const pub = categoryId === undefined ? [now] : [now, categoryId];
+    // The planner cannot see that reading a body's grams or text costs a TOAST fetch, and on a
+    // common term it would scan the table: searches use the gram indexes unless told otherwise.
+    const found = await this.db.transaction(async (trx) => {
+      await trx.raw('set local enable_seqscan = off; set local enable_indexscan = off');
+      const matched = Number(
+        (await trx.raw(`select count(*)::int as n from (select 1 from articles a where ${publicSql} and ${this.matchSql(term)} limit ?) s`, [
+          ...pub,
+          ...this.matchBindings(term),
+          countCap + 1,
+        ])).rows[0].n,
+      );
+      if (matched === 0) return { ids: [], matched };
+
+      const titleHit = `a.title_grams @> ?::text[] and strpos(a.title_text, ?) > 0`;
+      // A single word found in the title is in the body text too: the title alone decides.
+      const titleOnly = term.words.length === 1;
+      const titleWhere = `${publicSql} and ${titleHit}${titleOnly ? '' : ` and ${this.matchSql(term)}`}`;
+      const titleArgs = [...pub, term.titleGrams, firstWord, ...(titleOnly ? [] : this.matchBindings(term))];
+      // Titles are short and in the row: the planner's own choice (walk the publication order and
+      // stop at the page when titles hit often, the title-gram index when they hit rarely) is sound.
+      if (titleOnly) await trx.raw('set local enable_indexscan = on');
+      const ids: number[] = (
+        await trx.raw(`select a.id from articles a where ${titleWhere} order by a.published_at desc, a.id desc limit ? offset ?`, [...titleArgs, limit, offset])
+      ).rows.map((row: { id: number }) => row.id);
+      if (ids.length === limit) return { ids, matched };
+
+      const titleHits = ids.length > 0 ? offset + ids.length : Number((await trx.raw(`select count(*)::int as n from articles a where ${titleWhere}`, titleArgs)).rows[0].n);
+      // Common, with body hits dense in publication order: walk that index and stop at the page,
+      // rather than read every hit's text to sort them.
+      const walk = matched > countCap && titleHits < countCap / 2 && term.words.some((word) => Array.from(word).length > 2);
+      await trx.raw(walk ? 'set local enable_indexscan = on; set local enable_bitmapscan = off' : 'set local enable_indexscan = off');
+      const body = await trx.raw(
+        `select a.id from articles a where ${publicSql} and not (strpos(a.title_text, ?) > 0) and ${this.matchSql(term)}
+          order by a.published_at desc, a.id desc limit ? offset ?`,
+        [...pub, firstWord, ...this.matchBindings(term), limit - ids.length, Math.max(0, offset - titleHits)],
+      );
+      ids.push(...body.rows.map((row: { id: number }) => row.id));
+      return { ids, matched };
+    });
+    const total = Math.min(found.matched, countCap);
+    const capped = found.matched > countCap;
+    const { ids } = found;
+    if (ids.length === 0) return { rows: [], total, capped };
     const rows = await this.listPublic(now, { ids }, 'latest', ids.length);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return { rows: ids.map((id) => byId.get(id)).filter((row): row is ArticleRow => Boolean(row)), total: Number(ranked[0]!.total_count) };
+    return { rows: ids.map((id) => byId.get(id)).filter((row): row is ArticleRow => Boolean(row)), total, capped };
+  }
+
+  /** Every word is in the text: its grams are in the index; words longer than two characters are confirmed in the text. */
+  private matchSql(term: SearchQuery) {
+    return ['a.search_grams @> ?::text[]', ...term.words.filter((word) => Array.from(word).length > 2).map(() => 'strpos(a.search_text, ?) > 0')].join(' and ');
+  }
+
+  private matchBindings(term: SearchQuery) {
+    return [term.grams, ...term.words.filter((word) => Array.from(word).length > 2)];
   }
 
   async countPublic(now: Date, filter: PublicListFilter): Promise<number> {

@@ -9,6 +9,8 @@ import type { ArticlesRepository, PublicListFilter, PublicOrder } from './articl
 import { parseSearchTerm } from './search-grams.js';
 
 export const RELATED_LIMIT = 3;
+/** A search counts its hits up to this; past it the total reads "1,000+". */
+export const SEARCH_COUNT_CAP = 1000;
 
 /** The public read rules: only published articles whose time has come are ever shown. */
 export class ArticlesService {
@@ -26,16 +28,18 @@ export class ArticlesService {
       if (!category) throw new NotFoundError(API_MESSAGES.categoryNotFound);
       filter.categoryId = category.id;
     }
+    const now = this.clock();
+    const offset = (query.page - 1) * query.limit;
     if (query.search) {
       const term = parseSearchTerm(query.search);
       if (!term) return { articles: [], pagination: { page: query.page, limit: query.limit, pages: 0, total: 0 } };
-      filter.search = term;
+      const { rows, total, capped } = await this.articles.searchPublic(now, term, filter.categoryId, query.limit, offset, SEARCH_COUNT_CAP);
+      return {
+        articles: rows.map(toSummary),
+        pagination: { page: query.page, limit: query.limit, pages: pageCount(total, query.limit), total, ...(capped ? { capped } : {}) },
+      };
     }
-    const now = this.clock();
-    const offset = (query.page - 1) * query.limit;
-    const { rows, total } = filter.search
-      ? await this.articles.listPublicCounted(now, filter, query.limit, offset)
-      : await Promise.all([this.articles.listPublic(now, filter, 'latest', query.limit, offset), this.articles.countPublic(now, filter)]).then(([r, t]) => ({ rows: r, total: t }));
+    const [rows, total] = await Promise.all([this.articles.listPublic(now, filter, 'latest', query.limit, offset), this.articles.countPublic(now, filter)]);
     return {
       articles: rows.map(toSummary),
       pagination: { page: query.page, limit: query.limit, pages: pageCount(total, query.limit), total },

@@ -28,17 +28,21 @@ export interface SearchTerm {
   words: string[];
   /** Grams the index must hold for a row to be a candidate. */
   grams: string[];
+  /** The first word's grams: what a title must hold to be a title hit. */
+  titleGrams: string[];
 }
 
 /** Splits a visitor's term into words (on spaces and punctuation) and the grams that find them. */
 export function parseSearchTerm(term: string): SearchTerm | null {
   const words = [...new Set(normalizeForSearch(term).split(/[\s\p{P}\p{S}]+/u).filter(Boolean))].slice(0, 10);
   if (words.length === 0) return null;
-  const grams = new Set<string>();
-  for (const word of words) {
+  const gramsOf = (word: string, into = new Set<string>()) => {
     const chars = Array.from(word);
-    if (chars.length === 1) grams.add(chars[0]!);
-    for (let i = 0; i + 1 < chars.length; i += 1) grams.add(chars[i]! + chars[i + 1]!);
-  }
-  return { words, grams: [...grams] };
+    if (chars.length === 1) into.add(chars[0]!);
+    for (let i = 0; i + 1 < chars.length; i += 1) into.add(chars[i]! + chars[i + 1]!);
+    return into;
+  };
+  const grams = new Set<string>();
+  for (const word of words) gramsOf(word, grams);
+  return { words, grams: [...grams], titleGrams: [...gramsOf(words[0]!)] };
 }

@@ -12,6 +12,7 @@ import * as createArticleAutosaves from './20261122204600_create_article_autosav
 import * as createAuditEvents from './20261122205500_create_audit_events.js';
 import * as createSlugHistory from './20261122210500_create_slug_history.js';
 import * as viewBatchesCounts from './20261122211000_view_batches_counts.js';
+import * as titleSearch from './20261122212500_title_search.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -28,4 +29,5 @@ export const migrations: NamedMigration[] = [
   createAuditEvents,
   createSlugHistory,
   viewBatchesCounts,
+  titleSearch,
 ];

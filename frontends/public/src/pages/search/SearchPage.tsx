@@ -57,7 +57,7 @@ export function SearchPage() {
         <EmptyState title="找不到相關文章" homeLink />
       ) : (
         <>
-          <p className={styles.pageLead} data-testid="search-count">找到 {state.list.pagination.total} 篇文章</p>
+          <p className={styles.pageLead} data-testid="search-count">找到 {state.list.pagination.total.toLocaleString('zh-TW')}{state.list.pagination.capped ? '+' : ''} 篇文章</p>
           <div className={styles.list} data-testid="search-results">
             {state.list.articles.map((article) => (
               <ArticleCard key={article.id} article={article} layout="row" excerptLength={SEARCH_EXCERPT} headingLevel="h2" />
