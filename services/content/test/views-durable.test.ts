@@ -61,7 +61,7 @@ describe('views answered 200 survive the death of Redis', () => {
       else if (res?.status !== 200) failed += 1;
     };
     const load = (async () => {
-      for (let wave = 0; wave < 40; wave += 1) {
+      for (let wave = 0; wave < 30; wave += 1) {
         await Promise.all(Array.from({ length: 20 }, send));
         if (wave % 8 === 0) await api.content.views.flush().catch(() => {});
       }
@@ -70,10 +70,10 @@ describe('views answered 200 survive the death of Redis', () => {
     await redis.stop(); // SIGKILL: whatever Redis held since the last flush is gone with it
     await load;
     await api.content.views.flush();
-    expect(accepted).toBeGreaterThan(400);
+    expect(accepted).toBeGreaterThan(300);
     expect(await viewCount(api, 'under-load')).toBe(before + accepted);
     expect(failed).toBe(0);
-  });
+  }, 90_000);
 });
 
 describe('views survive the death of the content process', () => {
