@@ -191,3 +191,34 @@ describe('two gateways over Redis', () => {
     }
   });
 });
+
+describe('the gateway cache through a Redis outage', () => {
+  it('never serves what an edit made during the outage changed', async () => {
+    const { startPersistentRedis } = await import('../../services/content/test/persistent-redis.js');
+    const redis = await startPersistentRedis();
+    const api = await startContent({ store: new RedisStore({ url: redis.url, prefix: 'gw-outage:', commandTimeoutMs: 100 }) });
+    const gateway = await startGateway(api.url);
+    try {
+      const { slug, id } = await insertArticle(api.db, { slug: 'outage-edit', title: '停機前' });
+      await fetch(`${gateway.url}/api/articles/${slug}`);
+      expect((await fetch(`${gateway.url}/api/articles/${slug}`)).headers.get('x-gateway-cache')).toBe('hit');
+      await redis.kill();
+      // Edited on the service directly, as through another gateway: this gateway sees no write.
+      expect((await adminClient(api).updateArticle(id, articleFields({ title: '停機時改的', slug }))).status).toBe(200);
+      const titles: string[] = [];
+      for (let i = 0; i < 20; i += 1) titles.push(await titleOf(await fetch(`${gateway.url}/api/articles/${slug}`)));
+      await redis.restart();
+      const deadline = Date.now() + 4000;
+      while (Date.now() < deadline) titles.push(await titleOf(await fetch(`${gateway.url}/api/articles/${slug}`)));
+      expect(titles.filter((title) => title !== '停機時改的')).toEqual([]);
+      // Trust (and caching) comes back once the pending invalidation is recorded.
+      await within(5000, async () => gateway.contentCache.cache.isTrusted());
+      await fetch(`${gateway.url}/api/articles/${slug}`);
+      expect((await fetch(`${gateway.url}/api/articles/${slug}`)).headers.get('x-gateway-cache')).toBe('hit');
+    } finally {
+      await gateway.close();
+      await api.close();
+      await redis.destroy();
+    }
+  }, 60_000);
+});
