@@ -18,7 +18,7 @@ void runService({
     const contentCache = createContentCache(config, runtime.log);
     const app = createGatewayApp({
       config, runtime, adminGuard, cache: contentCache?.cache, csp: cspOptions(config),
-      frontends: frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log),
+      frontends: frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache),
     });
     return { app, start: () => contentCache?.feed.start(), close: [async () => contentCache?.feed.stop()] };
   },

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Koa from 'koa';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayCache } from '../src/cache/response-cache.js';
 import { serveFrontends } from '../src/frontends/serve-frontends.js';
 
 function listen(server: Server): Promise<string> {
@@ -23,8 +24,11 @@ function contentStub(): Server {
 }
 
 // Server bundles with the interface the real ones have (frontends/*/src/server.tsx), small enough to read.
-const SHELL_BUNDLE = `exports.renderPage = (url, boot, PublicApp) => {
+const SHELL_BUNDLE = `let renders = 0;
+exports.renderPage = (url, boot, PublicApp) => {
   if (url.startsWith('/explode')) throw new Error('render failed');
+  renders += 1;
+  if (url.startsWith('/counted')) return '<main>render ' + renders + '</main>';
   return '<main>SSR ' + url + ' ' + PublicApp.name + ' ' + boot.headerCategories.length + '</main>';
 };`;
 const PUBLIC_BUNDLE = `let base = '';
@@ -40,9 +44,9 @@ describe('server rendering, and the fallback to client rendering when it cannot'
   const logs: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => logs.push(line) });
 
-  async function gateway(overrides: Record<string, string> = {}): Promise<string> {
+  async function gateway(overrides: Record<string, string> = {}, cache?: GatewayCache): Promise<string> {
     const app = new Koa();
-    app.use(serveFrontends({ frontendsDir: dir, contentUrl, log, remoteEntryOverrides: overrides }));
+    app.use(serveFrontends({ frontendsDir: dir, contentUrl, log, remoteEntryOverrides: overrides, cache }));
     const server = createServer(app.callback());
     servers.push(server);
     return listen(server);
@@ -74,6 +78,20 @@ describe('server rendering, and the fallback to client rendering when it cannot'
     expect(html).not.toContain('載入內容中…');
     const missing = await fetch(`${base}/gone`);
     expect(missing.status).toBe(404);
+  });
+
+  it('serves a rendered page from the gateway cache until what it shows changes', async () => {
+    const cache = new GatewayCache({ maxBytes: 8 * 2 ** 20, ttlMs: 60_000, staleMs: 60_000 });
+    cache.setTrusted(true);
+    const base = await gateway({}, cache);
+    const first = await (await fetch(`${base}/counted`)).text();
+    const n = Number(/render (\d+)/.exec(first)![1]);
+    expect(await (await fetch(`${base}/counted`)).text()).toContain(`render ${n}</main>`);
+    cache.invalidate(['articles']);
+    expect(await (await fetch(`${base}/counted`)).text()).toContain(`render ${n + 1}</main>`);
+    expect(await (await fetch(`${base}/counted`)).text()).toContain(`render ${n + 1}</main>`);
+    cache.invalidate(['settings']);
+    expect(await (await fetch(`${base}/counted`)).text()).toContain(`render ${n + 2}</main>`);
   });
 
   it('never renders the admin area on the server', async () => {

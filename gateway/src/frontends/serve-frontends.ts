@@ -6,6 +6,7 @@ import type { Logger } from '@coinmag/service-kit';
 import { variantSrcset, type Settings } from '@coinmag/contracts';
 import { buildPageHead, escapeHtml, jsonForScript, renderPageHead } from '@coinmag/rules';
 import { CSP_NONCE_ATTRIBUTE, fillCspNonce, markTemplateNonces } from '../csp/nonce.js';
+import type { GatewayCache } from '../cache/response-cache.js';
 import { AssetFolder } from './static-assets.js';
 import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
@@ -33,7 +34,14 @@ export interface FrontendsOptions {
   remoteEntryOverrides?: Partial<Record<RemoteKey, string>>;
   /** Canonical origin; the request's own origin when unset. */
   siteOrigin?: string;
+  /** The gateway's cache of public answers: rendered pages are kept there, exact by its invalidations. */
+  cache?: GatewayCache;
 }
+
+/** What a rendered page depends on (the content service's invalidation names). */
+const PAGE_DEPS = ['articles', 'categories', 'settings'];
+/** Pages show view counts and today's popular list: a rendered page is rendered again at most this often. */
+const PAGE_TTL_MS = 30_000;
 
 const FOLDERS = ['shell', 'public', 'admin'] as const;
 
@@ -100,6 +108,12 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
       return;
     }
     const origin = (options.siteOrigin ?? ctx.origin).replace(/\/$/, '');
+    const isAdmin = /^\/admin(\/|$)/.test(ctx.path);
+    // A rendered public page is served from the cache: one lookup, no content call, no render.
+    const cacheKey = options.cache && !isAdmin ? `page:${template?.mtimeMs}:${origin}${ctx.path}${ctx.search}` : null;
+    const hit = cacheKey ? options.cache!.get(cacheKey) : undefined;
+    if (hit?.fresh) return sendPage(ctx, hit.record.body.toString(), hit.record.status);
+    const ticket = options.cache?.ticket() ?? 0;
     const { input, status, settings, lcpImage, redirect } = await pageHeadFor(ctx.path, ctx.querystring, content);
     if (redirect) {
       ctx.status = 301;
@@ -108,13 +122,13 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
       return;
     }
     const remotes = await manifest();
-    const isAdmin = /^\/admin(\/|$)/.test(ctx.path);
     // Public pages are rendered here (admin never is); without server code they render in the browser.
     const rendered = isAdmin
       ? null
       : await renderer.render({ pathname: ctx.path, search: ctx.search, settings: settings ?? FALLBACK_SETTINGS, headerCategories: await content.headerCategories() });
     const finalStatus = rendered?.status ?? status;
-    if (finalStatus === 503) ctx.set('Retry-After', '30');
+    // The content service failed: the last good rendering, if there is one, beats an error page.
+    if (finalStatus === 503 && hit) return sendPage(ctx, hit.record.body.toString(), hit.record.status);
     const publicEntry = remotes.public?.entry;
     const extras = [
       `<script id="coinmag-mf-manifest" type="application/json">${jsonForScript(remotes)}</script>`,
@@ -130,15 +144,25 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     const root = rendered
       ? `${rendered.html}<script id="coinmag-boot" type="application/json">${jsonForScript(rendered.boot)}</script>`
       : `<div class="boot-bar"></div>${hero}<p class="boot-text" role="status">載入內容中…</p>`;
-    // Template and head carry nonce placeholders; the rendered page (article text) is inserted
-    // after they are filled, so nothing in it can become a nonce.
-    const filled = html.replace('<!--app-head-->', () => `${head}\n${extras.join('\n')}`);
-    const withNonces = ctx.state.cspNonce ? fillCspNonce(filled, ctx.state.cspNonce) : filled;
-    const page = withNonces.replace('<!--app-root-->', () => root).replace('<!--app-boot-->', () => hero);
-    ctx.status = finalStatus;
+    // The page keeps its nonce placeholders (template and head) and is cached so; each response
+    // fills in its own nonce. The rendered body cannot hold the placeholder's attribute form: React
+    // escapes quotes in text, the embedded JSON escapes them, and the sanitiser drops nonce attributes.
+    const page = html
+      .replace('<!--app-head-->', () => `${head}\n${extras.join('\n')}`)
+      .replace('<!--app-root-->', () => root)
+      .replace('<!--app-boot-->', () => hero);
+    if (cacheKey && rendered && (finalStatus === 200 || finalStatus === 404)) {
+      options.cache!.set(cacheKey, ticket, { status: finalStatus, headers: {}, body: Buffer.from(page), deps: PAGE_DEPS, ttlMs: PAGE_TTL_MS });
+    }
+    await sendPage(ctx, page, finalStatus);
+  }
+
+  async function sendPage(ctx: Context, page: string, status: number) {
+    ctx.set('Cache-Control', 'no-cache');
+    if (status === 503) ctx.set('Retry-After', '30');
+    ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
-    const body = Buffer.from(page);
-    await sendCompressedOnce(ctx, body);
+    await sendCompressedOnce(ctx, Buffer.from(ctx.state.cspNonce ? fillCspNonce(page, ctx.state.cspNonce) : page));
   }
 
   const crawler = crawlerRoutes({ contentUrl: options.contentUrl, content, shell: folders.shell, siteOrigin: options.siteOrigin });
@@ -188,7 +212,7 @@ export interface FrontendsConfig {
   SITE_ORIGIN?: string | undefined;
 }
 
-export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger): Middleware {
+export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache): Middleware {
   const overrides: Partial<Record<RemoteKey, string>> = {};
   if (config.MF_PUBLIC_ENTRY) overrides.public = config.MF_PUBLIC_ENTRY;
   if (config.MF_ADMIN_ENTRY) overrides.admin = config.MF_ADMIN_ENTRY;
@@ -200,5 +224,6 @@ export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string,
     log,
     remoteEntryOverrides: overrides,
     siteOrigin: config.SITE_ORIGIN,
+    cache,
   });
 }
