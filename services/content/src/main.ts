@@ -12,7 +12,7 @@ void runService({
   build({ config, runtime }) {
     const publicKey = loadTokenPublicKey(config);
     const db = openDatabase(config, runtime.log);
-    const stores = createStores(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+    const stores = createStores(config);
     if (!config.REDIS_URL) runtime.log.info('REDIS_URL not set: cache, view counts and locks kept in this process');
     const content = createContentApp({
       db,

@@ -9,8 +9,12 @@ export interface Stores {
   counters: KeyValueStore;
 }
 
-/** Redis when REDIS_URL is set; otherwise one in-process store (the embedded default). */
-export function createStores(redisUrl: string | undefined, prefix: string): Stores {
+/**
+ * Redis when REDIS_URL is set; otherwise one in-process store (the embedded default). The one
+ * adapter-selection pattern of every service: `create<Port>(config)` picks the adapter from the
+ * configuration (auth's createAttemptStore, media's createStorage).
+ */
+export function createStores({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix }: { REDIS_URL?: string; REDIS_KEY_PREFIX: string }): Stores {
   if (!redisUrl) {
     const memory = new MemoryStore();
     return { cache: memory, counters: memory };
