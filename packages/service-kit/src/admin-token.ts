@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { API_MESSAGES } from '@coinmag/contracts';
 import type { Middleware } from 'koa';
 import { UnauthorizedError } from './errors.js';
 import type { TokenConfirmer } from './token-confirm.js';
@@ -21,8 +22,8 @@ declare module 'koa' {
   }
 }
 
-const UNAUTHORIZED = '驗證失敗，請重新登入';
-const NOT_LOGGED_IN = '尚未登入';
+const UNAUTHORIZED = API_MESSAGES.unauthorized;
+const NOT_LOGGED_IN = API_MESSAGES.notLoggedIn;
 
 /**
  * Verifies signature (ES256 only: `none` and every other algorithm are refused), issuer,

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import type { Context } from 'koa';
+import { API_MESSAGES } from '@coinmag/contracts';
 import { PayloadTooLargeError, ValidationError } from './errors.js';
 import { assertSafeText, stripUnsafeText } from './text-guard.js';
 
@@ -32,7 +33,7 @@ export interface MultipartBody {
  */
 export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<MultipartBody> {
   if (!ctx.is('multipart/form-data')) {
-    return Promise.reject(new ValidationError(undefined, '請使用 multipart/form-data 傳送資料'));
+    return Promise.reject(new ValidationError(undefined, API_MESSAGES.multipartRequired));
   }
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -52,7 +53,7 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
         limits: { fileSize: limits.fileBytes, fieldSize: limits.fieldBytes, fields: limits.fields, files: limits.files, parts: limits.fields + limits.files },
       });
     } catch {
-      reject(new ValidationError(undefined, 'multipart 格式不正確'));
+      reject(new ValidationError(undefined, API_MESSAGES.multipartInvalid));
       return;
     }
     const safe = (field: string, value: string): boolean => {
@@ -83,10 +84,10 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
         }
       });
     });
-    parser.on('filesLimit', () => fail(new ValidationError(undefined, '檔案數量過多')));
-    parser.on('fieldsLimit', () => fail(new ValidationError(undefined, '欄位數量過多')));
-    parser.on('partsLimit', () => fail(new ValidationError(undefined, '欄位數量過多')));
-    parser.on('error', () => fail(new ValidationError(undefined, 'multipart 格式不正確')));
+    parser.on('filesLimit', () => fail(new ValidationError(undefined, API_MESSAGES.tooManyFiles)));
+    parser.on('fieldsLimit', () => fail(new ValidationError(undefined, API_MESSAGES.tooManyFields)));
+    parser.on('partsLimit', () => fail(new ValidationError(undefined, API_MESSAGES.tooManyFields)));
+    parser.on('error', () => fail(new ValidationError(undefined, API_MESSAGES.multipartInvalid)));
     parser.on('close', () => {
       if (!failed) resolve({ fields, files });
     });
