@@ -79,6 +79,10 @@ export const ARTICLE_LIMITS = {
   title: 200,
   excerpt: 1000,
   contentBytes: 2 * 1024 * 1024,
+  /** Nesting depth of the body's HTML (the editor makes under 10). */
+  contentDepth: 100,
+  /** Elements in the body's HTML. */
+  contentElements: 60_000,
   metaTitle: 200,
   metaDescription: 500,
   tags: 30,

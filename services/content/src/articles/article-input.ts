@@ -1,5 +1,6 @@
 import { ARTICLE_LIMITS, ARTICLE_STATUSES, type ArticleStatus } from '@coinmag/contracts';
 import { assertSafeText, ValidationError } from '@coinmag/service-kit';
+import { assertArticleHtmlBounds } from './article-html-limits.js';
 
 /** The multipart fields of POST/PUT /api/articles/admin, validated and typed. */
 export interface ArticleInput {
@@ -103,7 +104,7 @@ export function parseArticleInput(fields: Record<string, string>): ArticleInput 
   if (!title) throw new ValidationError('title', '請輸入標題');
   const content = fields.content ?? '';
   if (!content.trim()) throw new ValidationError('content', '請輸入內容');
-  if (Buffer.byteLength(content) > ARTICLE_LIMITS.contentBytes) throw new ValidationError('content', '內容過長');
+  assertArticleHtmlBounds(content);
   const rawStatus = (fields.status ?? '').trim();
   const status = (ARTICLE_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as ArticleStatus) : 'draft';
   const isFeatured = flag(fields, 'is_featured');
