@@ -1,8 +1,10 @@
-// Hook for rendered HTML (helper "ssr"): the pages `npm run bench` measures next to the API,
-// as [row name, path] pairs, given one published article's slug. Return e.g.
-//   [['GET / (home HTML)', '/'], ['GET /article/{slug} (HTML)', `/article/${encodeURIComponent(slug)}`]]
-// once the gateway renders them from its cache; the bench then measures them the same way
-// (same ceiling, same two runs).
-export function htmlEndpoints(_slug: string): Array<readonly [string, string]> {
-  return [];
+// Rendered HTML (helper "ssr"): the pages `npm run bench` measures next to the API, as
+// [row name, path] pairs, given one published article's slug. The gateway serves them from its
+// cache once rendered, so the bench measures the same way it measures the API (same ceiling,
+// same two runs). The frontends must have been built (`npm start` once, or `npm run build`).
+export function htmlEndpoints(slug: string): Array<readonly [string, string]> {
+  return [
+    ['GET / (home HTML)', '/'],
+    ['GET /article/{slug} (HTML)', `/article/${encodeURIComponent(slug)}`],
+  ];
 }
