@@ -3,19 +3,27 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { composeSchemaValidator, dependsOn, dockerfileOf, environmentOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile } from './support/compose.js';
+import { buildArgsOf, composeSchemaValidator, dependsOn, dockerfileOf, environmentOf, imageBuildOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile } from './support/compose.js';
 import { argumentsOf, copyDestinations, envOf, execForm, fromFlag, instructionsOf, isPinnedImage, parseDockerfile, type Stage } from './support/dockerfile.js';
-import { discoverDeployables, discoverFrontends, loadConfigSchema, present, ROOT } from './support/repo.js';
+import { discoverDeployables, discoverFrontends, DOCKERFILE, loadConfigSchema, present, ROOT } from './support/repo.js';
 
 const deployables = discoverDeployables();
-const shipped = deployables.filter((d) => d.hasDockerfile);
+const shipped = deployables.filter((d) => d.hasMain);
 const SECRET_NAME = /PASSWORD|SECRET|PRIVATE_KEY|ACCESS_KEY/;
 
 describe('deployables', () => {
-  it('gives every service entry point a Dockerfile, and every Dockerfile its service', () => {
+  it('builds every service entry point with the one Dockerfile, and that Dockerfile only for a service', () => {
     for (const d of deployables) {
-      expect(d.hasDockerfile, `${d.dir}/src/main.ts exists but ${d.dir}/Dockerfile does not`).toBe(true);
-      expect(d.hasMain, `${d.dir}/Dockerfile exists but its service ${d.dir}/src/main.ts does not`).toBe(true);
+      expect(d.hasOwnDockerfile, `${d.dir}/Dockerfile: images are built by the root ${DOCKERFILE} (build argument APP=${d.dir})`).toBe(false);
+      expect(d.hasMain, `${d.dir} has no src/main.ts`).toBe(true);
+      const build = imageBuildOf(d.name);
+      expect(build.dockerfile, `compose service ${d.name}`).toBe(DOCKERFILE);
+      expect(build.args.APP, `compose service ${d.name}: build argument APP`).toBe(d.dir);
+    }
+    const compose = readComposeRaw() as ComposeFile;
+    for (const [name, service] of Object.entries(compose.services).filter(([, s]) => s.build)) {
+      expect(dockerfileOf(service), `${name} builds`).toBe(DOCKERFILE);
+      expect(deployables.map((d) => d.dir), `${name}: APP names a deployable`).toContain(buildArgsOf(service).APP);
     }
     expect(shipped.map((d) => d.name)).toEqual(expect.arrayContaining(['gateway', 'content', 'auth', 'media']));
   });
@@ -29,8 +37,9 @@ describe('deployables', () => {
   });
 });
 
-describe.each(shipped.map((d) => [d.dir, d] as const))('%s/Dockerfile', (_dir, d) => {
-  const dockerfile = parseDockerfile(`${d.dir}/Dockerfile`);
+describe.each(shipped.map((d) => [d.dir, d] as const))(`${DOCKERFILE} with APP=%s`, (_dir, d) => {
+  const build = imageBuildOf(d.name);
+  const dockerfile = parseDockerfile(build.dockerfile, build.args);
   const { final, stages } = dockerfile;
   const stageNames = stages.map((s) => s.name).filter(Boolean);
 
@@ -87,8 +96,17 @@ describe.each(shipped.map((d) => [d.dir, d] as const))('%s/Dockerfile', (_dir, d
     if (d.name === 'gateway') {
       const frontendsDir = envOf(final).FRONTENDS_DIR;
       expect(frontendsDir, 'ENV FRONTENDS_DIR tells the bundled gateway where the frontends are').toBeDefined();
-      const destinations = copyDestinations(final);
-      for (const frontend of discoverFrontends()) expect(destinations, `gateway image carries frontends/${frontend}/dist`).toContain(`${frontendsDir}/${frontend}/dist`);
+      // The build stage builds each frontend into /out/frontends/<name>/dist; the final stage copies that folder to FRONTENDS_DIR.
+      const copies = instructionsOf(final, 'COPY').filter((c) => argumentsOf(c).split(/\s+/).includes('/out/frontends'));
+      expect(copies.length, 'the final stage copies the built frontends').toBe(1);
+      const source = present(stages.find((s) => s.name === fromFlag(copies[0]!)), 'the stage the frontends come from');
+      expect(copyDestinations(final), 'the frontends land where FRONTENDS_DIR points').toContain(frontendsDir);
+      const runs = instructionsOf(source, 'RUN').map(argumentsOf).join('\n');
+      for (const frontend of discoverFrontends()) {
+        expect(runs, `gateway image builds frontends/${frontend}`).toMatch(new RegExp(`for frontend in [^;]*\\bfrontends/${frontend}\\b`));
+      }
+      expect(runs).toContain('npm run build -w "$frontend"');
+      expect(runs).toContain('cp -r "$frontend/dist" "/out/$frontend/"');
     }
   });
 
@@ -100,7 +118,8 @@ describe.each(shipped.map((d) => [d.dir, d] as const))('%s/Dockerfile', (_dir, d
     const port = envOf(final).PORT;
     expect(port, 'ENV PORT in the final stage').toMatch(/^\d+$/);
     expect(instructionsOf(final, 'EXPOSE').map(argumentsOf)).toEqual([port]);
-    expect(checks[0]).toContain(`process.env.PORT || ${port}`);
+    // Docker does not expand build arguments in HEALTHCHECK, so the probe reads the ENV PORT baked in above.
+    expect(checks[0]).toContain("'http://127.0.0.1:' + process.env.PORT + '/healthz'");
   });
 });
 
@@ -160,22 +179,19 @@ describe('docker-compose.yml', () => {
     expect(Object.entries(services).filter(([, s]) => (s.ports ?? []).length > 0).map(([name]) => name)).toEqual(['gateway']);
   });
 
-  it('builds each deployable from its Dockerfile, after its one-shot migration step', () => {
-    const built = Object.entries(services).filter(([, s]) => s.build);
-    for (const [name, service] of built) {
-      const dockerfile = dockerfileOf(service);
-      expect(shipped.map((d) => `${d.dir}/Dockerfile`), `${name} builds ${dockerfile}`).toContain(dockerfile);
-    }
+  it('builds each deployable from the Dockerfile with its build arguments, after its one-shot migration step', () => {
     for (const d of shipped) {
       const service = present(services[d.name], `compose service ${d.name}`);
-      expect(dockerfileOf(service)).toBe(`${d.dir}/Dockerfile`);
+      expect(dockerfileOf(service)).toBe(DOCKERFILE);
+      expect(buildArgsOf(service).APP).toBe(d.dir);
       expect(service.image).toMatch(new RegExp(`^coinmag/${d.name}:`));
       if (!d.hasMigrate) {
         expect(services[`${d.name}-migrate`], `${d.name} has no src/migrate.ts`).toBeUndefined();
         continue;
       }
       const migrate = present(services[`${d.name}-migrate`], `compose service ${d.name}-migrate`);
-      expect(dockerfileOf(migrate)).toBe(`${d.dir}/Dockerfile`);
+      expect(dockerfileOf(migrate)).toBe(DOCKERFILE);
+      expect(buildArgsOf(migrate), `${d.name}-migrate builds the same image`).toEqual(buildArgsOf(service));
       expect(migrate.image).toBe(service.image);
       expect(migrate.command).toEqual(['node', 'dist/migrate.js']);
       expect(migrate.restart).toBe('no');
@@ -191,7 +207,7 @@ describe('docker-compose.yml', () => {
         if (condition === 'service_completed_successfully') expect(dependency.restart, `${target} runs once`).toBe('no');
         if (condition === 'service_healthy') {
           const dockerfile = dockerfileOf(dependency);
-          const hasCheck = Boolean(dependency.healthcheck?.test) || (dockerfile !== undefined && instructionsOf(parseDockerfile(dockerfile).final, 'HEALTHCHECK').length > 0);
+          const hasCheck = Boolean(dependency.healthcheck?.test) || (dockerfile !== undefined && instructionsOf(parseDockerfile(dockerfile, buildArgsOf(dependency)).final, 'HEALTHCHECK').length > 0);
           expect(hasCheck, `${target} has a health check`).toBe(true);
         }
       }
@@ -207,7 +223,7 @@ describe('docker-compose.yml', () => {
 
   it('sets exactly the variables each service reads from its configuration schema', async () => {
     for (const [name, service] of Object.entries(services)) {
-      const d = shipped.find((candidate) => dockerfileOf(service) === `${candidate.dir}/Dockerfile`);
+      const d = shipped.find((candidate) => service.build && buildArgsOf(service).APP === candidate.dir);
       if (!d) continue;
       const schema = await loadConfigSchema(d.dir);
       const env = environmentOf(service);
@@ -215,7 +231,7 @@ describe('docker-compose.yml', () => {
       expect([...schema.required].filter((k) => !(k in env)), `${name}: required by ${schema.exports.join(', ')} but not set`).toEqual([]);
       expect(schema.problems(env), `${name}: environment rejected by the schema`).toEqual([]);
       if (name === d.name) {
-        expect(env.PORT, `${name} PORT matches the Dockerfile`).toBe(envOf(parseDockerfile(`${d.dir}/Dockerfile`).final).PORT);
+        expect(env.PORT, `${name} PORT matches the image's`).toBe(envOf(parseDockerfile(DOCKERFILE, buildArgsOf(service)).final).PORT);
         for (const loader of schema.loaders) expect(() => loader.load(env), `${name}: ${loader.name}`).not.toThrow();
       }
     }

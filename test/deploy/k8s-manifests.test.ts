@@ -13,7 +13,7 @@ import { typeProblems } from './support/k8s-types.js';
 import { containersOf, kustomizeBuild, podTemplateOf, splitImage, type K8sObject } from './support/kustomize.js';
 import { discoverDeployables, loadConfigSchema, present, ROOT } from './support/repo.js';
 
-const shipped = discoverDeployables().filter((d) => d.hasDockerfile);
+const shipped = discoverDeployables().filter((d) => d.hasMain);
 const NAMESPACE = 'coinmag';
 const builds = {
   base: kustomizeBuild(join(ROOT, 'k8s/base')),

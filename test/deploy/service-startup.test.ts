@@ -1,4 +1,4 @@
-// Issue 8: each built production entry point (the command its Dockerfile runs) starts with the
+// Issue 8: each built production entry point (the command its image runs) starts with the
 // environment docker-compose.yml gives it, pointed at this machine's Postgres and Redis and a
 // local S3 server instead of the compose hosts, and answers its health endpoints.
 import { execFileSync } from 'node:child_process';
@@ -7,16 +7,16 @@ import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@coinmag/service-kit/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dependsOn, dockerfileOf, environmentOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile, type ComposeService } from './support/compose.js';
+import { buildArgsOf, dependsOn, dockerfileOf, environmentOf, imageBuildOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile, type ComposeService } from './support/compose.js';
 import { bundleImports, productionClosure } from './support/dependencies.js';
 import { argumentsOf, envOf, execForm, instructionsOf, parseDockerfile } from './support/dockerfile.js';
 import { freePort, runToCompletion, startLocalS3, startProcess, waitForOk, type LocalS3, type RunningProcess } from './support/processes.js';
-import { discoverDeployables, present, ROOT, type Deployable } from './support/repo.js';
+import { discoverDeployables, DOCKERFILE, present, ROOT, type Deployable } from './support/repo.js';
 
 const REDIS_HOST = process.env.TEST_REDIS_HOST ?? '127.0.0.1:6379';
 /** This run's Redis keys, apart from a development stack's and other runs' on the same server. */
 const REDIS_KEY_PREFIX = `deploy-test:${randomBytes(6).toString('hex')}:`;
-const runnable = discoverDeployables().filter((d) => d.hasDockerfile && d.hasMain);
+const runnable = discoverDeployables().filter((d) => d.hasMain);
 
 async function deleteKeys(url: string, pattern: string): Promise<void> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -61,13 +61,14 @@ interface Image {
   env: Record<string, string>;
 }
 
-/** The Dockerfile's final stage: working directory, CMD and ENV, with /app mapped to this checkout. */
+/** The final stage of the deployable's image (the Dockerfile with its compose build arguments): working directory, CMD and ENV, with /app mapped to this checkout. */
 function imageOf(d: Deployable): Image {
-  const { final } = parseDockerfile(`${d.dir}/Dockerfile`);
+  const build = imageBuildOf(d.name);
+  const { final } = parseDockerfile(build.dockerfile, build.args);
   const toCheckout = (path: string) => path.replace(/^\/app(?=\/|$)/, ROOT);
   const workdir = instructionsOf(final, 'WORKDIR').map(argumentsOf).at(-1) ?? '/app';
   const command = execForm(argumentsOf(instructionsOf(final, 'CMD').at(-1)!));
-  if (!command) throw new Error(`${d.dir}/Dockerfile: CMD is not in exec form`);
+  if (!command) throw new Error(`${build.dockerfile} (APP=${d.dir}): CMD is not in exec form`);
   const env = Object.fromEntries(Object.entries(envOf(final)).map(([k, v]) => [k, toCheckout(v)]));
   return { cwd: toCheckout(workdir), command, env };
 }
@@ -133,7 +134,8 @@ describe('built entry points start with the compose environment', () => {
 
     for (const d of runnable.filter((r) => r.hasMigrate)) {
       const step = present(services[`${d.name}-migrate`], `compose service ${d.name}-migrate`);
-      expect(dockerfileOf(step)).toBe(`${d.dir}/Dockerfile`);
+      expect(dockerfileOf(step)).toBe(DOCKERFILE);
+      expect(buildArgsOf(step).APP).toBe(d.dir);
       const image = imageOf(d);
       const command = Array.isArray(step.command) ? step.command : image.command;
       const result = await runToCompletion(`${d.name}-migrate`, command, image.cwd, { ...image.env, ...localise(environmentOf(step), d.name) });

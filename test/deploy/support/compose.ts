@@ -9,7 +9,7 @@ import { ROOT } from './repo.js';
 
 export interface ComposeService {
   image?: string;
-  build?: string | { context?: string; dockerfile?: string };
+  build?: string | { context?: string; dockerfile?: string; args?: Record<string, string | number | null> | string[] };
   command?: string | string[];
   environment?: Record<string, string | number | boolean | null> | string[];
   ports?: unknown[];
@@ -150,6 +150,22 @@ export function dockerfileOf(service: ComposeService): string | undefined {
   if (typeof service.build === 'string') return join(service.build, 'Dockerfile').replace(/^\.\//, '');
   const context = service.build.context ?? '.';
   return join(context, service.build.dockerfile ?? 'Dockerfile').replace(/^\.\//, '');
+}
+
+/** The build arguments a service's image is built with (map and list forms). */
+export function buildArgsOf(service: ComposeService): Record<string, string> {
+  if (!service.build || typeof service.build === 'string') return {};
+  const args = service.build.args ?? {};
+  if (Array.isArray(args)) return Object.fromEntries(args.map((entry) => [entry.split('=')[0]!, entry.slice(entry.indexOf('=') + 1)]));
+  return Object.fromEntries(Object.entries(args).map(([key, value]) => [key, value === null ? '' : String(value)]));
+}
+
+/** How compose builds the image of the service `name`: which Dockerfile, with which build arguments. */
+export function imageBuildOf(name: string): { dockerfile: string; args: Record<string, string> } {
+  const service = (readComposeRaw() as ComposeFile).services[name];
+  const dockerfile = service && dockerfileOf(service);
+  if (!service || !dockerfile) throw new Error(`docker-compose.yml: no service ${name} with a build`);
+  return { dockerfile, args: buildArgsOf(service) };
 }
 
 export function dependsOn(service: ComposeService): Record<string, string> {

@@ -17,8 +17,53 @@ export interface ParsedDockerfile {
   final: Stage;
 }
 
-export function parseDockerfile(relativePath: string): ParsedDockerfile {
-  const text = readFileSync(join(ROOT, relativePath), 'utf8');
+/** Instructions whose arguments see build arguments: Docker expands them in these, the shell in RUN. */
+const EXPANDED = new Set(['ADD', 'COPY', 'ENV', 'EXPOSE', 'FROM', 'LABEL', 'STOPSIGNAL', 'USER', 'VOLUME', 'WORKDIR', 'RUN']);
+
+/**
+ * The Dockerfile as one build sees it: `${NAME}` / `$NAME` of each ARG replaced, from where the ARG
+ * is declared on, by the build argument given (else its default, else empty, as Docker does).
+ * Global ARGs (before the first FROM) apply to FROM lines and to the stages that declare them again.
+ */
+export function expandBuildArgs(text: string, buildArgs: Record<string, string>): string {
+  const globals = new Map<string, string>();
+  let scope = new Map<string, string>();
+  let inStage = false;
+  let keyword = '';
+  let continued = false;
+  const expand = (line: string, values: Map<string, string>) =>
+    line.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced: string | undefined, bare: string | undefined) => {
+      const name = (braced ?? bare)!;
+      return values.has(name) ? values.get(name)! : match;
+    });
+  return text
+    .split(/\r?\n/)
+    .map((line) => {
+      const starts = !continued && /^\s*[A-Za-z]+\b/.test(line) && !/^\s*#/.test(line);
+      if (starts) keyword = /^\s*([A-Za-z]+)/.exec(line)![1]!.toUpperCase();
+      continued = /\\\s*$/.test(line) || (continued && /^\s*(#.*)?$/.test(line));
+      if (starts && keyword === 'FROM') {
+        inStage = true;
+        scope = new Map();
+        return expand(line, globals);
+      }
+      if (starts && keyword === 'ARG') {
+        const declared = /^\s*ARG\s+([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$/i.exec(line.trim());
+        if (declared) {
+          const [, name, fallback] = declared as unknown as [string, string, string | undefined];
+          const value = buildArgs[name] ?? (fallback !== undefined ? expand(fallback.replace(/^"(.*)"$/, '$1'), inStage ? scope : globals) : inStage ? globals.get(name) ?? '' : '');
+          (inStage ? scope : globals).set(name, value);
+        }
+        return line;
+      }
+      return inStage && EXPANDED.has(keyword) ? expand(line, scope) : line;
+    })
+    .join('\n');
+}
+
+/** Parses a Dockerfile, with the build arguments of one build expanded (see expandBuildArgs). */
+export function parseDockerfile(relativePath: string, buildArgs: Record<string, string> = {}): ParsedDockerfile {
+  const text = expandBuildArgs(readFileSync(join(ROOT, relativePath), 'utf8'), buildArgs);
   const stages: Stage[] = [];
   for (const instruction of DockerfileParser.parse(text).getInstructions()) {
     const keyword = instruction.getKeyword();

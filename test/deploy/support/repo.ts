@@ -4,13 +4,16 @@ import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
+/** The one Dockerfile every deployable's image is built from (build arguments APP and PORT). */
+export const DOCKERFILE = 'Dockerfile';
 
 export interface Deployable {
   /** Short name: the compose service, the k8s Deployment and the image are named after it. */
   name: string;
   /** Workspace folder relative to the root, e.g. `services/content`. */
   dir: string;
-  hasDockerfile: boolean;
+  /** A Dockerfile of its own in its folder (there should be none: every image is built by the root Dockerfile). */
+  hasOwnDockerfile: boolean;
   hasMain: boolean;
   hasMigrate: boolean;
 }
@@ -27,11 +30,11 @@ export function discoverDeployables(): Deployable[] {
     .map((dir) => ({
       name: basename(dir),
       dir,
-      hasDockerfile: existsSync(join(ROOT, dir, 'Dockerfile')),
+      hasOwnDockerfile: existsSync(join(ROOT, dir, 'Dockerfile')),
       hasMain: existsSync(join(ROOT, dir, 'src', 'main.ts')),
       hasMigrate: existsSync(join(ROOT, dir, 'src', 'migrate.ts')),
     }))
-    .filter((d) => d.hasDockerfile || d.hasMain);
+    .filter((d) => d.hasOwnDockerfile || d.hasMain);
 }
 
 /** The micro-frontends the gateway image must carry (each `frontends/*` with a package.json). */

@@ -1,0 +1,227 @@
+// What an operator and a reader do through the published gateway port, and what must survive
+// restarts. Each check throws with what it saw; the first failure ends the run (later checks
+// build on earlier ones).
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import type { ComposeStack } from './stack.js';
+import { sleep } from './shell.js';
+
+export class Checks {
+  passed = 0;
+  failed = 0;
+
+  async check(name: string, work: () => Promise<void> | void): Promise<void> {
+    try {
+      await work();
+      this.passed += 1;
+      process.stdout.write(`  ✓ ${name}\n`);
+    } catch (error) {
+      this.failed += 1;
+      process.stdout.write(`  ✗ ${name}\n`);
+      throw error;
+    }
+  }
+}
+
+interface Created {
+  token: string;
+  category: { id: number; slug: string; name: string };
+  article: { id: number; slug: string; title: string; featured_image: string };
+}
+
+const CATEGORY_NAME = '容器部署測試';
+const ARTICLE_TITLE = '容器部署測試：比特幣冷錢包入門';
+
+export class Journey {
+  private created?: Created;
+
+  constructor(
+    private readonly stack: ComposeStack,
+    private readonly checks: Checks,
+    private readonly baseUrl: string,
+    private readonly adminPassword: string,
+    private readonly ports: Record<string, string>,
+  ) {}
+
+  private async get(path: string, headers: Record<string, string> = {}) {
+    return fetch(this.baseUrl + path, { headers, signal: AbortSignal.timeout(20_000) });
+  }
+
+  private async json<T>(path: string, token?: string): Promise<T> {
+    const res = await this.get(path, token ? { authorization: `Bearer ${token}` } : {});
+    assert.equal(res.status, 200, `GET ${path}: ${res.status} ${await res.clone().text()}`);
+    return (await res.json()) as T;
+  }
+
+  private async send(method: string, path: string, token: string, body: unknown) {
+    const form = body instanceof FormData;
+    return fetch(this.baseUrl + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(form ? {} : { 'content-type': 'application/json' }) },
+      body: form ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
+  }
+
+  private async login(): Promise<string> {
+    const res = await fetch(`${this.baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: this.adminPassword }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    assert.equal(res.status, 200, `login: ${res.status} ${await res.clone().text()}`);
+    const { token } = (await res.json()) as { token: string };
+    assert.equal(token.split('.').length, 3, 'a JWT');
+    return token;
+  }
+
+  private async image(path: string, type: string): Promise<Buffer> {
+    const res = await this.get(path, { accept: type });
+    assert.equal(res.status, 200, `GET ${path}: ${res.status}`);
+    assert.equal(res.headers.get('content-type'), type, `GET ${path} content-type`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  /** The backing services as each deployable sees them, and the containers as compose made them. */
+  async platform(): Promise<void> {
+    const { checks, stack } = this;
+    await checks.check('Postgres created the database UTF-8', () => {
+      const out = stack.exec('postgres', ['psql', '-U', 'coinmag', '-d', 'coinmag', '-tAc', "select pg_encoding_to_char(encoding) from pg_database where datname = 'coinmag'"]);
+      assert.equal(out.code, 0, out.stderr);
+      assert.equal(out.stdout.trim(), 'UTF8');
+    });
+    for (const [service, port] of Object.entries(this.ports)) {
+      await checks.check(`${service}: /readyz answers 200 from inside its container (its Postgres, Redis or S3 reachable)`, () => this.ready(service, port));
+    }
+    for (const service of Object.keys(this.ports)) {
+      await checks.check(`${service}: read-only root filesystem, non-root user`, () => {
+        assert.equal(stack.inspect(service, '{{.HostConfig.ReadonlyRootfs}}'), 'true');
+        const uid = stack.exec(service, ['node', '-e', 'process.stdout.write(String(process.getuid()))']);
+        assert.equal(uid.code, 0, uid.stderr);
+        assert.notEqual(uid.stdout.trim(), '0', 'runs as root');
+        const write = stack.exec(service, ['node', '-e', "require('fs').writeFileSync(process.cwd() + '/probe', 'x')"]);
+        assert.notEqual(write.code, 0, 'could write into its own directory');
+        assert.match(write.stderr, /EROFS|EACCES/);
+      });
+    }
+  }
+
+  private ready(service: string, port: string): void {
+    const script = `fetch('http://127.0.0.1:${port}/readyz').then(async (r) => { process.stdout.write(r.status + ' ' + (await r.text())); process.exit(r.ok ? 0 : 1); }, (e) => { console.error(e.message); process.exit(1); })`;
+    const out = this.stack.exec(service, ['node', '-e', script]);
+    assert.equal(out.code, 0, `${service} /readyz: ${out.stdout} ${out.stderr}`);
+  }
+
+  /** Waits for a service's /readyz after a restart of what it depends on. */
+  async waitReady(service: string, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        this.ready(service, this.ports[service]!);
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await sleep(1000);
+      }
+    }
+  }
+
+  async readerAndAdmin(): Promise<void> {
+    const { checks } = this;
+    await checks.check('the home page is served through the gateway', async () => {
+      const res = await this.get('/');
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+      assert.match(await res.text(), /\/mf\/shell\//, 'the page loads the shell micro-frontend');
+    });
+    await checks.check('the demo articles are seeded and their covers come from S3', async () => {
+      const list = await this.json<{ articles: Array<{ slug: string; featured_image: string | null }>; pagination: { total: number } }>('/api/articles?page=1&limit=5');
+      assert.ok(list.pagination.total > 0, 'no demo articles');
+      const cover = list.articles.find((a) => a.featured_image)?.featured_image;
+      assert.ok(cover, 'no demo cover');
+      await this.image(cover, 'image/jpeg');
+    });
+    let token = '';
+    await checks.check('the admin signs in with ADMIN_PASSWORD, and a wrong password is refused', async () => {
+      const wrong = await fetch(`${this.baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'not-the-password' }) });
+      assert.equal(wrong.status, 401);
+      token = await this.login();
+    });
+    let category: Created['category'] | undefined;
+    await checks.check('the admin creates a category', async () => {
+      const res = await this.send('POST', '/api/categories/admin', token, { name: CATEGORY_NAME, show_in_header: true });
+      const body = (await res.json()) as Created['category'];
+      assert.equal(res.status, 201, JSON.stringify(body));
+      assert.equal(body.name, CATEGORY_NAME);
+      category = body;
+    });
+    let article: Created['article'] | undefined;
+    await checks.check('the admin creates a published article with a cover upload', async () => {
+      const form = new FormData();
+      const fields = { title: ARTICLE_TITLE, content: '<h2>什麼是冷錢包</h2><p>冷錢包把私鑰離線保存，比特幣新手的第一課。</p>', status: 'published', category_id: String(category!.id), tags: '["冷錢包"]', is_featured: 'false', is_popular: 'false', is_carousel: 'false' };
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const cover = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#1f6feb' } }).jpeg().toBuffer();
+      form.append('featured_image', new Blob([new Uint8Array(cover)], { type: 'image/jpeg' }), 'cover.jpg');
+      const res = await this.send('POST', '/api/articles/admin', token, form);
+      const body = (await res.json()) as Created['article'];
+      assert.equal(res.status, 201, JSON.stringify(body));
+      assert.match(body.featured_image, /^\/uploads\/[0-9a-f]{32}\.jpg$/);
+      article = body;
+    });
+    this.created = { token, category: category!, article: article! };
+    await checks.check('the cover is stored in the S3 service’s bucket', () => {
+      const hash = /([0-9a-f]{32})/.exec(article!.featured_image)![1]!;
+      const names = this.bucketObjects();
+      assert.ok(names.some((name) => name.includes(hash)), `no object for ${hash} among ${names.length} objects`);
+    });
+    await this.publicReads('a reader');
+  }
+
+  /** Object names in the media bucket, listed from inside the media container with its own S3 settings. */
+  private bucketObjects(): string[] {
+    const script = [
+      "import('minio').then(async ({ Client }) => {",
+      '  const url = new URL(process.env.S3_ENDPOINT);',
+      "  const client = new Client({ endPoint: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), useSSL: url.protocol === 'https:', accessKey: process.env.S3_ACCESS_KEY, secretKey: process.env.S3_SECRET_KEY, pathStyle: true });",
+      '  const names = [];',
+      "  for await (const item of client.listObjectsV2(process.env.S3_BUCKET, '', true)) names.push(item.name);",
+      '  process.stdout.write(JSON.stringify(names));',
+      '}).catch((error) => { console.error(error.message); process.exit(1); });',
+    ].join('\n');
+    const out = this.stack.exec('media', ['node', '-e', script]);
+    assert.equal(out.code, 0, `listing the bucket: ${out.stderr}`);
+    return JSON.parse(out.stdout) as string[];
+  }
+
+  async publicReads(who: string): Promise<void> {
+    const { article, category } = this.created!;
+    await this.checks.check(`${who} reads the article, its category, a search hit and the cover`, async () => {
+      const detail = await this.json<{ title: string; category_slug: string | null }>(`/api/articles/${encodeURIComponent(article.slug)}`);
+      assert.equal(detail.title, ARTICLE_TITLE);
+      assert.equal(detail.category_slug, category.slug);
+      const categories = await this.json<Array<{ slug: string; name: string }>>('/api/categories');
+      assert.ok(categories.some((c) => c.slug === category.slug && c.name === CATEGORY_NAME), 'category not listed');
+      const inCategory = await this.json<{ articles: Array<{ id: number }> }>(`/api/articles?category=${encodeURIComponent(category.slug)}`);
+      assert.deepEqual(inCategory.articles.map((a) => a.id), [article.id]);
+      const found = await this.json<{ articles: Array<{ id: number }> }>(`/api/articles?search=${encodeURIComponent('冷錢包入門')}`);
+      assert.ok(found.articles.some((a) => a.id === article.id), 'Chinese search does not find it');
+      const jpeg = await this.image(article.featured_image, 'image/jpeg');
+      assert.equal((await sharp(jpeg).metadata()).width, 1200);
+      await this.image(article.featured_image.replace(/\.jpg$/, '-w480.webp'), 'image/webp');
+    });
+  }
+
+  /** After restarts: the admin view (straight from Postgres, never a cache) and a fresh sign-in. */
+  async nothingLost(after: string): Promise<void> {
+    const { article, category } = this.created!;
+    await this.checks.check(`after ${after}: the admin signs in again and Postgres still has the category and the article`, async () => {
+      const token = await this.login();
+      const stored = await this.json<{ id: number; title: string; featured_image: string; category_id: number }>(`/api/articles/admin/${article.id}`, token);
+      assert.deepEqual([stored.title, stored.featured_image, stored.category_id], [ARTICLE_TITLE, article.featured_image, category.id]);
+      const categories = await this.json<Array<{ id: number; name: string }>>('/api/categories/admin/all', token);
+      assert.ok(categories.some((c) => c.id === category.id && c.name === CATEGORY_NAME), 'category lost');
+    });
+    await this.publicReads(`after ${after}, a reader`);
+  }
+}

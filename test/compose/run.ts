@@ -1,0 +1,164 @@
+// `npm run test:compose`: the operator's path for real. Builds the project's images from its
+// Dockerfile, runs the repository's docker-compose.yml with a generated .env on this machine's
+// Docker engine, waits for health, then through the published gateway port signs in, creates a
+// category and an article with a cover (stored in the S3 service), reads them as a reader,
+// restarts the content container, then Postgres and the S3 service, checks nothing was lost,
+// and always ends with `down -v`. Third-party images are pulled when a registry answers,
+// otherwise built here as stand-ins (third-party.ts). Env: COMPOSE_TEST_GATEWAY_PORT (default: a
+// free port), COMPOSE_TEST_IMAGES (auto | standins | pull), COMPOSE_TEST_KEEP=1 (leave it up).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { findEngine, type Engine } from './engine.js';
+import { generateEnv } from './env-file.js';
+import { Checks, Journey } from './journey.js';
+import { phase, Shell } from './shell.js';
+import { ComposeStack } from './stack.js';
+import { ThirdPartyImages, thirdPartyImages } from './third-party.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
+const PROJECT_PREFIX = 'coinmag-compose-test-';
+
+interface ComposeService {
+  build?: unknown;
+  restart?: string;
+  environment?: Record<string, string> | string[];
+  ports?: unknown[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function engineOrStart(): Engine {
+  try {
+    return findEngine();
+  } catch (first) {
+    const started = spawnSync('bash', [join(import.meta.dirname, 'ensure-engine.sh')], { stdio: 'inherit' });
+    if (started.status !== 0) throw first;
+    return findEngine();
+  }
+}
+
+/** Projects of earlier runs that were killed before their `down -v` (their process is gone). */
+function removeStale(engine: Engine, shell: Shell): void {
+  const out = shell.run(engine.docker, ['ps', '-a', '--format', '{{.Label "com.docker.compose.project"}}'], { env: engine.env, quiet: true }).stdout;
+  const stale = [...new Set(out.split('\n').map((s) => s.trim()).filter((p) => p.startsWith(PROJECT_PREFIX)))].filter((project) => {
+    const pid = Number(project.slice(PROJECT_PREFIX.length));
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  for (const project of stale) {
+    process.stdout.write(`compose: removing ${project}, left by a run that was killed\n`);
+    const [command, ...first] = engine.compose;
+    shell.run(command!, [...first, '--project-name', project, '--project-directory', ROOT, '--file', COMPOSE_FILE, 'down', '--volumes', '--remove-orphans', '--timeout', '5'], { env: { ...engine.env, POSTGRES_PASSWORD: 'x', MINIO_ROOT_USER: 'x', MINIO_ROOT_PASSWORD: 'x', ADMIN_PASSWORD: 'x', JWT_PRIVATE_KEY: 'x', JWT_PUBLIC_KEY: 'x' } });
+  }
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const work = mkdtempSync(join(tmpdir(), PROJECT_PREFIX));
+  const shell = new Shell(join(work, 'commands.log'));
+  const timings: Array<[string, number]> = [];
+  const checks = new Checks();
+  const project = `${PROJECT_PREFIX}${process.pid}`;
+  let stack: ComposeStack | undefined;
+  let failure: unknown;
+  const services = (parse(readFileSync(COMPOSE_FILE, 'utf8')) as { services: Record<string, ComposeService> }).services;
+  const longRunning = Object.entries(services).filter(([, s]) => s.restart !== 'no').map(([name]) => name);
+  const ports: Record<string, string> = {};
+  for (const [name, service] of Object.entries(services)) {
+    const env = Array.isArray(service.environment) ? Object.fromEntries(service.environment.map((e) => e.split('='))) : service.environment ?? {};
+    if (service.build && service.restart !== 'no' && env.PORT) ports[name] = String(env.PORT);
+  }
+
+  const interrupt = () => {
+    process.stdout.write('\ncompose: interrupted, removing the stack\n');
+    stack?.down();
+    process.exit(130);
+  };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+
+  try {
+    const engine = await phase(timings, 'engine', () => engineOrStart());
+    process.stdout.write(`compose: ${engine.describe}\n`);
+    removeStale(engine, shell);
+
+    await phase(timings, 'third-party images', () => {
+      const reports = new ThirdPartyImages(engine, shell, ROOT).prepare(thirdPartyImages(ROOT, COMPOSE_FILE));
+      for (const r of reports) process.stdout.write(`compose:   ${r.image}: ${r.source}\n`);
+    });
+
+    const port = Number(process.env.COMPOSE_TEST_GATEWAY_PORT ?? 0) || (await freePort());
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const envFile = join(work, 'env');
+    const env = generateEnv(COMPOSE_FILE, join(ROOT, '.env.example'), { GATEWAY_PORT: String(port), COINMAG_VERSION: 'compose-test' }, baseUrl);
+    writeFileSync(envFile, env.text, { mode: 0o600 });
+    if (env.notInExample.length > 0) process.stdout.write(`compose: warning: docker-compose.yml requires ${env.notInExample.join(', ')}, which .env.example does not list\n`);
+    stack = new ComposeStack(engine, shell, { root: ROOT, composeFile: COMPOSE_FILE, envFile, project });
+
+    await phase(timings, 'build the project images', () => stack!.mustCompose(['build'], { timeoutMs: 60 * 60_000 }));
+    await phase(timings, 'up and healthy', async () => {
+      stack!.mustCompose(['up', '-d', '--no-build'], { timeoutMs: 15 * 60_000 });
+      await stack!.waitHealthy(Object.keys(services), 8 * 60_000);
+    });
+
+    const journey = new Journey(stack, checks, baseUrl, env.values.ADMIN_PASSWORD!, ports);
+    await phase(timings, 'platform checks', () => journey.platform());
+    await phase(timings, 'admin and reader through the gateway', () => journey.readerAndAdmin());
+
+    await phase(timings, 'restart content', async () => {
+      stack!.mustCompose(['restart', 'content'], { timeoutMs: 5 * 60_000 });
+      await stack!.waitHealthy(longRunning, 5 * 60_000);
+      await journey.nothingLost('a content restart');
+    });
+    await phase(timings, 'restart postgres and minio', async () => {
+      stack!.mustCompose(['restart', 'postgres', 'minio'], { timeoutMs: 5 * 60_000 });
+      await stack!.waitHealthy(longRunning, 5 * 60_000);
+      for (const service of Object.keys(ports)) await journey.waitReady(service, 60_000);
+      await journey.nothingLost('a Postgres and S3 restart');
+    });
+  } catch (error) {
+    failure = error;
+  } finally {
+    if (failure && stack) {
+      process.stdout.write(`\ncompose: containers at the failure:\n${stack.compose(['ps'], { quiet: true }).stdout}\n`);
+    }
+    if (stack && process.env.COMPOSE_TEST_KEEP === '1') {
+      process.stdout.write(`compose: COMPOSE_TEST_KEEP=1: left running as project ${project} (env file ${join(work, 'env')})\n`);
+    } else if (stack) {
+      await phase(timings, 'down -v', () => stack!.down());
+    }
+  }
+
+  process.stdout.write('\ncompose: timings\n');
+  for (const [name, seconds] of timings) process.stdout.write(`  ${name.padEnd(40)} ${seconds.toFixed(1).padStart(7)} s\n`);
+  process.stdout.write(`  ${'total'.padEnd(40)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s\n`);
+  if (failure) {
+    process.stdout.write(`\ncompose: FAILED: ${failure instanceof Error ? failure.message : String(failure)}\n`);
+    process.stdout.write(`compose: the last commands (full log: ${shell.logFile}):\n${shell.tail(40)}\n`);
+    if (checks.failed === 0) checks.failed = 1;
+  } else if (process.env.COMPOSE_TEST_KEEP !== '1') {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.stdout.write(`\ncompose: ${checks.passed} passed, ${checks.failed} failed\n`);
+  return failure ? 1 : 0;
+}
+
+process.exitCode = await main();

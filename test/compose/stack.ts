@@ -1,0 +1,91 @@
+// One compose project of the repository's real docker-compose.yml: up, health, exec, restart, down.
+import type { Engine } from './engine.js';
+import { sleep, type RunOptions, type Shell } from './shell.js';
+
+export interface ContainerState {
+  service: string;
+  status: string;
+  exitCode: number;
+  health: string;
+  restartPolicy: string;
+}
+
+export class ComposeStack {
+  constructor(
+    private readonly engine: Engine,
+    private readonly shell: Shell,
+    private readonly options: { root: string; composeFile: string; envFile: string; project: string },
+  ) {}
+
+  private args(rest: string[]): [string, string[]] {
+    const [command, ...first] = this.engine.compose;
+    const { root, composeFile, envFile, project } = this.options;
+    return [command!, [...first, '--project-name', project, '--project-directory', root, '--file', composeFile, '--env-file', envFile, ...rest]];
+  }
+
+  compose(rest: string[], options: RunOptions = {}) {
+    const [command, args] = this.args(rest);
+    return this.shell.run(command, args, { env: this.engine.env, cwd: this.options.root, ...options });
+  }
+
+  mustCompose(rest: string[], options: RunOptions = {}): string {
+    const [command, args] = this.args(rest);
+    return this.shell.must(command, args, { env: this.engine.env, cwd: this.options.root, ...options });
+  }
+
+  services(): string[] {
+    return this.mustCompose(['config', '--services'], { quiet: true }).split('\n').map((s) => s.trim()).filter(Boolean);
+  }
+
+  containerId(service: string): string | undefined {
+    return this.compose(['ps', '-q', service], { quiet: true }).stdout.trim().split('\n')[0] || undefined;
+  }
+
+  state(service: string): ContainerState | undefined {
+    const id = this.containerId(service);
+    if (!id) return undefined;
+    const format = '{{.State.Status}}|{{.State.ExitCode}}|{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}|{{.HostConfig.RestartPolicy.Name}}';
+    const out = this.shell.run(this.engine.docker, ['inspect', '--format', format, id], { env: this.engine.env, quiet: true });
+    if (out.code !== 0) return undefined;
+    const [status = '', exitCode = '0', health = '', restartPolicy = ''] = out.stdout.trim().split('|');
+    return { service, status, exitCode: Number(exitCode), health, restartPolicy };
+  }
+
+  inspect(service: string, format: string): string {
+    const id = this.containerId(service);
+    if (!id) throw new Error(`${service} has no container`);
+    return this.shell.must(this.engine.docker, ['inspect', '--format', format, id], { env: this.engine.env, quiet: true }).trim();
+  }
+
+  /** Waits until every long-running service is healthy (or running, without a check) and every one-shot step exited 0. */
+  async waitHealthy(services: string[], timeoutMs: number): Promise<ContainerState[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const states = services.map((service) => this.state(service) ?? { service, status: 'missing', exitCode: 0, health: 'none', restartPolicy: '' });
+      const failed = states.find((s) => s.status === 'exited' && (s.restartPolicy === 'no' || s.restartPolicy === '') && s.exitCode !== 0);
+      if (failed) throw new Error(`${failed.service} exited with ${failed.exitCode}:\n${this.logs(failed.service)}`);
+      const done = (s: ContainerState) =>
+        s.restartPolicy === 'no' || s.restartPolicy === '' ? s.status === 'exited' && s.exitCode === 0 : s.status === 'running' && (s.health === 'healthy' || s.health === 'none');
+      if (states.every(done)) return states;
+      if (Date.now() > deadline) {
+        const waiting = states.filter((s) => !done(s));
+        throw new Error(`not healthy after ${timeoutMs / 1000} s: ${waiting.map((s) => `${s.service} ${s.status}/${s.health}`).join(', ')}\n${waiting.map((s) => this.logs(s.service)).join('\n')}`);
+      }
+      await sleep(1000);
+    }
+  }
+
+  logs(service: string, lines = 30): string {
+    const out = this.compose(['logs', '--no-color', '--tail', String(lines), service], { quiet: true });
+    return `--- ${service} (last ${lines} lines)\n${out.stdout}${out.stderr}`;
+  }
+
+  /** A command in a running service's container (no TTY). */
+  exec(service: string, command: string[]) {
+    return this.compose(['exec', '-T', service, ...command], { quiet: true, timeoutMs: 60_000 });
+  }
+
+  down(): void {
+    this.compose(['down', '--volumes', '--remove-orphans', '--timeout', '10'], { timeoutMs: 5 * 60_000 });
+  }
+}

@@ -1,0 +1,33 @@
+#!/bin/sh
+# The official image's start-up contract: a first start initialises PGDATA with POSTGRES_USER as
+# the superuser, password authentication over the network and POSTGRES_DB created; later starts
+# use the data as it is.
+set -eu
+as_postgres() { setpriv --reuid=postgres --regid=postgres --init-groups "$@"; }
+user=${POSTGRES_USER:-postgres}
+db=${POSTGRES_DB:-$user}
+mkdir -p "$PGDATA" /var/run/postgresql
+chown postgres:postgres "$PGDATA" /var/run/postgresql
+chmod 700 "$PGDATA"
+if [ ! -s "$PGDATA/PG_VERSION" ]; then
+  : "${POSTGRES_PASSWORD:?POSTGRES_PASSWORD is required}"
+  pwfile=$(mktemp) && printf '%s\n' "$POSTGRES_PASSWORD" > "$pwfile" && chown postgres "$pwfile"
+  # Word splitting of POSTGRES_INITDB_ARGS is wanted, as in the official image.
+  # shellcheck disable=SC2086
+  as_postgres initdb -D "$PGDATA" -U "$user" --pwfile="$pwfile" --auth-local=trust --auth-host=scram-sha-256 \
+    ${POSTGRES_INITDB_ARGS:---encoding=UTF8 --locale=C.UTF-8} >/dev/null
+  rm -f "$pwfile"
+  echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
+  echo "listen_addresses = '*'" >> "$PGDATA/postgresql.conf"
+  if [ "$db" != postgres ]; then
+    as_postgres pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
+    as_postgres psql -v ON_ERROR_STOP=1 -q -U "$user" -d postgres -c "CREATE DATABASE \"$db\"" >/dev/null
+    as_postgres pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
+  fi
+  echo "stand-in postgres: initialised $PGDATA, database $db"
+fi
+if [ "${1:-}" = postgres ]; then
+  shift
+  exec setpriv --reuid=postgres --regid=postgres --init-groups postgres -D "$PGDATA" "$@"
+fi
+exec "$@"
