@@ -69,6 +69,7 @@ COPY --from=build /out/frontends ./frontends
 WORKDIR /app/${APP}
 USER node
 EXPOSE ${PORT}
-HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+# The probe starts a node process: on a busy host that alone can take seconds, hence 10 s.
+HEALTHCHECK --interval=15s --timeout=10s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/main.js"]

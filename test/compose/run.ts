@@ -113,7 +113,7 @@ async function main(): Promise<number> {
     if (env.notInExample.length > 0) process.stdout.write(`compose: warning: docker-compose.yml requires ${env.notInExample.join(', ')}, which .env.example does not list\n`);
     stack = new ComposeStack(engine, shell, { root: ROOT, composeFile: COMPOSE_FILE, envFile, project });
 
-    await phase(timings, 'build the project images', () => stack!.mustCompose(['build'], { timeoutMs: 60 * 60_000 }));
+    await phase(timings, 'build the project images', () => stack!.mustCompose(['build'], { timeoutMs: 60 * 60_000, stream: true }));
     await phase(timings, 'up and healthy', async () => {
       stack!.mustCompose(['up', '-d', '--no-build'], { timeoutMs: 15 * 60_000 });
       await stack!.waitHealthy(Object.keys(services), 8 * 60_000);

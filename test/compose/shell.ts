@@ -1,7 +1,7 @@
 // Running commands for the compose test: output goes to one log file (printed in part on failure),
 // and every phase is timed.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, readFileSync } from 'node:fs';
 
 export interface RunResult {
   code: number;
@@ -16,6 +16,8 @@ export interface RunOptions {
   input?: string | Buffer;
   /** Keep quiet in the log (e.g. polling). */
   quiet?: boolean;
+  /** Write the output straight into the log as it comes (long builds), instead of returning it. */
+  stream?: boolean;
 }
 
 export class Shell {
@@ -25,6 +27,7 @@ export class Shell {
   ) {}
 
   run(command: string, args: string[], options: RunOptions = {}): RunResult {
+    if (options.stream) return this.streamed(command, args, options);
     const result = spawnSync(command, args, {
       env: options.env ?? this.baseEnv,
       cwd: options.cwd,
@@ -38,6 +41,19 @@ export class Shell {
     const stderr = (result.stderr ?? '') + (result.error ? `\n${result.error.message}` : '');
     if (!options.quiet) appendFileSync(this.logFile, `\n$ ${command} ${args.join(' ')}\n${stdout}${stderr}[exit ${code}]\n`);
     return { code, stdout, stderr };
+  }
+
+  private streamed(command: string, args: string[], options: RunOptions): RunResult {
+    appendFileSync(this.logFile, `\n$ ${command} ${args.join(' ')}\n`);
+    const fd = openSync(this.logFile, 'a');
+    try {
+      const result = spawnSync(command, args, { env: options.env ?? this.baseEnv, cwd: options.cwd, timeout: options.timeoutMs ?? 30 * 60_000, stdio: ['ignore', fd, fd] });
+      const code = result.status ?? (result.error ? 127 : 128);
+      appendFileSync(this.logFile, `[exit ${code}]\n`);
+      return { code, stdout: '', stderr: code === 0 ? '' : this.tail(40) };
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** Runs and throws with the end of its output when it fails. */

@@ -145,7 +145,7 @@ export class ThirdPartyImages {
     const work = mkdtempSync(join(tmpdir(), 'coinmag-base-'));
     const rootfs = join(work, 'rootfs');
     try {
-      this.shell.must('debootstrap', ['--variant=minbase', suite, rootfs, aptMirror()], { timeoutMs: 20 * 60_000 });
+      this.shell.must('debootstrap', ['--variant=minbase', suite, rootfs, aptMirror()], { timeoutMs: 20 * 60_000, stream: true });
       mkdirSync(join(rootfs, 'usr/local/lib/node_modules'), { recursive: true });
       copyFileSync(nodeBinary, join(rootfs, 'usr/local/bin/node'));
       cpSync(npm, join(rootfs, 'usr/local/lib/node_modules/npm'), { recursive: true });
