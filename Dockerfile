@@ -57,6 +57,8 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no
 FROM node:20.20.2-bookworm-slim AS runtime
 ARG APP
 ARG PORT
+LABEL org.coinmag.deployable=${APP}
+# FRONTENDS_DIR is read by the gateway only (the services' images carry an empty /app/frontends).
 ENV NODE_ENV=production \
     PORT=${PORT} \
     FRONTENDS_DIR=/app/frontends

@@ -30,17 +30,21 @@ function buildsWithBuildKit(docker: string): boolean {
 }
 
 export function findEngine(): Engine {
-  const reachable = candidates().filter((docker) => quiet(docker, ['info', '--format', '{{.ServerVersion}}']).ok);
+  const servers = new Map<string, string>();
+  for (const docker of candidates()) {
+    const info = quiet(docker, ['version', '--format', '{{.Server.Version}}']);
+    if (info.ok && info.out) servers.set(docker, info.out);
+  }
+  const reachable = [...servers.keys()];
   if (reachable.length === 0) throw new Error('no Docker engine answers (start dockerd, or run test/compose/ensure-engine.sh as root)');
   const docker = reachable.find(buildsWithBuildKit);
   if (!docker) throw new Error(`no Docker CLI here builds with BuildKit (tried ${reachable.join(', ')}): install buildx or Debian's docker.io`);
   // The chosen CLI first on PATH, so `docker-compose` hands its builds to it.
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${dirname(docker)}:${process.env.PATH ?? ''}`, DOCKER_BUILDKIT: '1', COMPOSE_DOCKER_CLI_BUILD: '1' };
   let compose: string[] | undefined;
-  if (quiet(docker, ['compose', 'version'], env).ok) compose = [docker, 'compose'];
-  else if (quiet('docker-compose', ['version'], env).ok) compose = ['docker-compose'];
+  let version = quiet(docker, ['compose', 'version', '--short'], env);
+  if (version.ok) compose = [docker, 'compose'];
+  else if ((version = quiet('docker-compose', ['version', '--short'], env)).ok) compose = ['docker-compose'];
   if (!compose) throw new Error('neither `docker compose` nor `docker-compose` is installed');
-  const server = quiet(docker, ['info', '--format', '{{.ServerVersion}}']).out;
-  const composeVersion = quiet(compose[0]!, [...compose.slice(1), 'version', '--short'], env).out;
-  return { docker, compose, env, describe: `engine ${server}, CLI ${docker}, compose ${compose.join(' ')} ${composeVersion}` };
+  return { docker, compose, env, describe: `engine ${servers.get(docker)}, CLI ${docker}, compose ${compose.join(' ')} ${version.out}` };
 }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { findEngine, type Engine } from './engine.js';
-import { generateEnv } from './env-file.js';
+import { generateEnv, requiredVariables } from './env-file.js';
 import { Checks, Journey } from './journey.js';
 import { phase, Shell } from './shell.js';
 import { ComposeStack } from './stack.js';
@@ -63,10 +63,12 @@ function removeStale(engine: Engine, shell: Shell): void {
       return true;
     }
   });
+  // `down` needs only the project name, but compose still insists on the required variables.
+  const placeholders = Object.fromEntries([...requiredVariables(readFileSync(COMPOSE_FILE, 'utf8'))].map((name) => [name, 'unused']));
   for (const project of stale) {
     process.stdout.write(`compose: removing ${project}, left by a run that was killed\n`);
     const [command, ...first] = engine.compose;
-    shell.run(command!, [...first, '--project-name', project, '--project-directory', ROOT, '--file', COMPOSE_FILE, 'down', '--volumes', '--remove-orphans', '--timeout', '5'], { env: { ...engine.env, POSTGRES_PASSWORD: 'x', MINIO_ROOT_USER: 'x', MINIO_ROOT_PASSWORD: 'x', ADMIN_PASSWORD: 'x', JWT_PRIVATE_KEY: 'x', JWT_PUBLIC_KEY: 'x' } });
+    shell.run(command!, [...first, '--project-name', project, '--project-directory', ROOT, '--file', COMPOSE_FILE, 'down', '--volumes', '--remove-orphans', '--timeout', '5'], { env: { ...engine.env, ...placeholders } });
   }
 }
 
@@ -78,6 +80,7 @@ async function main(): Promise<number> {
   const checks = new Checks();
   const project = `${PROJECT_PREFIX}${process.pid}`;
   let stack: ComposeStack | undefined;
+  let engine: Engine | undefined;
   let failure: unknown;
   const services = (parse(readFileSync(COMPOSE_FILE, 'utf8')) as { services: Record<string, ComposeService> }).services;
   const longRunning = Object.entries(services).filter(([, s]) => s.restart !== 'no').map(([name]) => name);
@@ -96,12 +99,13 @@ async function main(): Promise<number> {
   process.on('SIGTERM', interrupt);
 
   try {
-    const engine = await phase(timings, 'engine', () => engineOrStart());
-    process.stdout.write(`compose: ${engine.describe}\n`);
-    removeStale(engine, shell);
+    const ready = await phase(timings, 'engine', () => engineOrStart());
+    engine = ready;
+    process.stdout.write(`compose: ${ready.describe}\n`);
+    removeStale(ready, shell);
 
     await phase(timings, 'third-party images', () => {
-      const reports = new ThirdPartyImages(engine, shell, ROOT).prepare(thirdPartyImages(ROOT, COMPOSE_FILE));
+      const reports = new ThirdPartyImages(ready, shell, ROOT).prepare(thirdPartyImages(ROOT, COMPOSE_FILE));
       for (const r of reports) process.stdout.write(`compose:   ${r.image}: ${r.source}\n`);
     });
 
@@ -111,7 +115,7 @@ async function main(): Promise<number> {
     const env = generateEnv(COMPOSE_FILE, join(ROOT, '.env.example'), { GATEWAY_PORT: String(port), COINMAG_VERSION: 'compose-test' }, baseUrl);
     writeFileSync(envFile, env.text, { mode: 0o600 });
     if (env.notInExample.length > 0) process.stdout.write(`compose: warning: docker-compose.yml requires ${env.notInExample.join(', ')}, which .env.example does not list\n`);
-    stack = new ComposeStack(engine, shell, { root: ROOT, composeFile: COMPOSE_FILE, envFile, project });
+    stack = new ComposeStack(ready, shell, { root: ROOT, composeFile: COMPOSE_FILE, envFile, project });
 
     await phase(timings, 'build the project images', () => stack!.mustCompose(['build'], { timeoutMs: 60 * 60_000, stream: true }));
     await phase(timings, 'up and healthy', async () => {
@@ -143,7 +147,11 @@ async function main(): Promise<number> {
     if (stack && process.env.COMPOSE_TEST_KEEP === '1') {
       process.stdout.write(`compose: COMPOSE_TEST_KEEP=1: left running as project ${project} (env file ${join(work, 'env')})\n`);
     } else if (stack) {
-      await phase(timings, 'down -v', () => stack!.down());
+      await phase(timings, 'down -v', () => {
+        stack!.down();
+        // This run's images replaced the previous run's, which are left untagged: remove those.
+        shell.run(engine!.docker, ['image', 'prune', '--force', '--filter', 'label=org.coinmag.deployable'], { env: engine!.env });
+      });
     }
   }
 
