@@ -23,6 +23,12 @@ export class Checks {
   }
 }
 
+export interface Deployable {
+  port: string;
+  /** Its environment in docker-compose.yml (before interpolation): which backing services it is pointed at. */
+  environment: Record<string, string>;
+}
+
 interface Created {
   token: string;
   category: { id: number; slug: string; name: string };
@@ -40,7 +46,7 @@ export class Journey {
     private readonly checks: Checks,
     private readonly baseUrl: string,
     private readonly adminPassword: string,
-    private readonly ports: Record<string, string>,
+    private readonly deployables: Record<string, Deployable>,
   ) {}
 
   private async get(path: string, headers: Record<string, string> = {}) {
@@ -91,10 +97,10 @@ export class Journey {
       assert.equal(out.code, 0, out.stderr);
       assert.equal(out.stdout.trim(), 'UTF8');
     });
-    for (const [service, port] of Object.entries(this.ports)) {
-      await checks.check(`${service}: /readyz answers 200 from inside its container (its Postgres, Redis or S3 reachable)`, () => this.ready(service, port));
+    for (const service of Object.keys(this.deployables)) {
+      await checks.check(`${service}: ready, and every backing service it is pointed at reachable (its /readyz from inside its container)`, () => this.ready(service));
     }
-    for (const service of Object.keys(this.ports)) {
+    for (const service of Object.keys(this.deployables)) {
       await checks.check(`${service}: read-only root filesystem, non-root user`, () => {
         assert.equal(stack.inspect(service, '{{.HostConfig.ReadonlyRootfs}}'), 'true');
         const uid = stack.exec(service, ['node', '-e', 'process.stdout.write(String(process.getuid()))']);
@@ -107,10 +113,24 @@ export class Journey {
     }
   }
 
-  private ready(service: string, port: string): void {
-    const script = `fetch('http://127.0.0.1:${port}/readyz').then(async (r) => { process.stdout.write(r.status + ' ' + (await r.text())); process.exit(r.ok ? 0 : 1); }, (e) => { console.error(e.message); process.exit(1); })`;
+  /**
+   * /readyz is 200 once the process serves; the body reports each dependency. Every one must be
+   * "ok", there must be one per backing service compose points it at, and Redis among them when
+   * REDIS_URL is set (not the in-process fallback).
+   */
+  private ready(service: string): void {
+    const { port, environment } = this.deployables[service]!;
+    const script = `fetch('http://127.0.0.1:${port}/readyz').then(async (r) => { process.stdout.write(JSON.stringify({ status: r.status, body: await r.text() })); }, (e) => { console.error(e.message); process.exit(1); })`;
     const out = this.stack.exec(service, ['node', '-e', script]);
-    assert.equal(out.code, 0, `${service} /readyz: ${out.stdout} ${out.stderr}`);
+    assert.equal(out.code, 0, `${service} /readyz: ${out.stderr}`);
+    const { status, body } = JSON.parse(out.stdout) as { status: number; body: string };
+    assert.equal(status, 200, `${service} /readyz: ${status} ${body}`);
+    const checks = ((JSON.parse(body) as { checks?: Record<string, string> }).checks ?? {}) as Record<string, string>;
+    const down = Object.entries(checks).filter(([, state]) => state !== 'ok');
+    assert.deepEqual(down, [], `${service} reports dependencies down: ${body}`);
+    const pointedAt = ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT'].filter((name) => environment[name]);
+    assert.ok(Object.keys(checks).length >= pointedAt.length, `${service} is given ${pointedAt.join(', ')} but reports only ${body}`);
+    if (environment.REDIS_URL) assert.ok('redis' in checks, `${service} is given REDIS_URL but does not report Redis: ${body}`);
   }
 
   /** Waits for a service's /readyz after a restart of what it depends on. */
@@ -118,7 +138,7 @@ export class Journey {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       try {
-        this.ready(service, this.ports[service]!);
+        this.ready(service);
         return;
       } catch (error) {
         if (Date.now() > deadline) throw error;

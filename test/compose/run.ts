@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { findEngine, type Engine } from './engine.js';
 import { generateEnv, requiredVariables } from './env-file.js';
-import { Checks, Journey } from './journey.js';
+import { Checks, Journey, type Deployable } from './journey.js';
 import { phase, Shell } from './shell.js';
 import { ComposeStack } from './stack.js';
 import { ThirdPartyImages, thirdPartyImages } from './third-party.js';
@@ -84,10 +84,11 @@ async function main(): Promise<number> {
   let failure: unknown;
   const services = (parse(readFileSync(COMPOSE_FILE, 'utf8')) as { services: Record<string, ComposeService> }).services;
   const longRunning = Object.entries(services).filter(([, s]) => s.restart !== 'no').map(([name]) => name);
-  const ports: Record<string, string> = {};
+  const deployables: Record<string, Deployable> = {};
   for (const [name, service] of Object.entries(services)) {
-    const env = Array.isArray(service.environment) ? Object.fromEntries(service.environment.map((e) => e.split('='))) : service.environment ?? {};
-    if (service.build && service.restart !== 'no' && env.PORT) ports[name] = String(env.PORT);
+    const list = Array.isArray(service.environment) ? service.environment.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]) : Object.entries(service.environment ?? {});
+    const environment = Object.fromEntries(list.map(([key, value]) => [key, String(value ?? '')]));
+    if (service.build && service.restart !== 'no' && environment.PORT) deployables[name] = { port: environment.PORT, environment };
   }
 
   const interrupt = () => {
@@ -123,7 +124,7 @@ async function main(): Promise<number> {
       await stack!.waitHealthy(Object.keys(services), 8 * 60_000);
     });
 
-    const journey = new Journey(stack, checks, baseUrl, env.values.ADMIN_PASSWORD!, ports);
+    const journey = new Journey(stack, checks, baseUrl, env.values.ADMIN_PASSWORD!, deployables);
     await phase(timings, 'platform checks', () => journey.platform());
     await phase(timings, 'admin and reader through the gateway', () => journey.readerAndAdmin());
 
@@ -135,7 +136,7 @@ async function main(): Promise<number> {
     await phase(timings, 'restart postgres and minio', async () => {
       stack!.mustCompose(['restart', 'postgres', 'minio'], { timeoutMs: 5 * 60_000 });
       await stack!.waitHealthy(longRunning, 5 * 60_000);
-      for (const service of Object.keys(ports)) await journey.waitReady(service, 60_000);
+      for (const service of Object.keys(deployables)) await journey.waitReady(service, 60_000);
       await journey.nothingLost('a Postgres and S3 restart');
     });
   } catch (error) {
