@@ -45,9 +45,14 @@ RUN npm run build -w "$APP" \
 
 # 3. Production dependencies of this deployable only (no dev tools, no other workspace's packages).
 #    Native modules (sharp, argon2) come as prebuilt binaries inside their npm packages.
+#    The gateway renders public pages with the shell's and the public remote's server bundles,
+#    which require React, react-router-dom and zustand at run time: their production
+#    dependencies come along.
 FROM manifests AS prod-deps
 ARG APP
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace "$APP" \
+RUN --mount=type=cache,target=/root/.npm set -- --workspace "$APP"; \
+    if [ "$APP" = gateway ]; then set -- "$@" --workspace frontends/shell --workspace frontends/public; fi; \
+    npm ci --omit=dev --ignore-scripts --no-audit --no-fund "$@" \
  && rm -rf node_modules/@coinmag \
  && mkdir -p "$APP/node_modules"
 
