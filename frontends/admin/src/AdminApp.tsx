@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminLayout } from './layout/AdminLayout';
 import { LoginPage } from './login/LoginPage';
@@ -11,6 +11,16 @@ import { SettingsPage } from './settings/SettingsPage';
 import { Spinner } from './components/Spinner';
 import { Toasts } from './toasts/Toasts';
 import { useSession } from './session/session-store';
+import { AccountPage } from './account/AccountPage';
+import { useSessionWatch } from './account/use-session-watch';
+import { AuditLogPage } from './audit/AuditLogPage';
+import { peekReturnPath } from './return-path';
+
+/** After signing in: back to the screen the session ended on, else the dashboard. */
+function AfterLogin() {
+  const [to] = useState(() => peekReturnPath() ?? '/admin/dashboard');
+  return <Navigate to={to} replace />;
+}
 
 // The editor (Tiptap, ProseMirror) is most of the remote's weight: fetched only when the form opens.
 const ArticleFormPage = lazy(() => import('./articles/form/ArticleFormPage').then((module) => ({ default: module.ArticleFormPage })));
@@ -28,6 +38,7 @@ export default function AdminApp() {
   useEffect(() => {
     void verify();
   }, [verify]);
+  useSessionWatch(status === 'authenticated');
 
   return (
     <>
@@ -40,7 +51,7 @@ export default function AdminApp() {
       {status === 'authenticated' && (
         <Routes>
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
-          <Route path="login" element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path="login" element={<AfterLogin />} />
           <Route path="preview" element={<PreviewPage />} />
           <Route element={<AdminLayout />}>
             <Route path="dashboard" element={<DashboardPage />} />
@@ -51,6 +62,8 @@ export default function AdminApp() {
             <Route path="categories/new" element={<CategoryFormPage />} />
             <Route path="categories/edit/:id" element={<CategoryFormPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="activity" element={<AuditLogPage />} />
+            <Route path="account" element={<AccountPage />} />
             <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
           </Route>
         </Routes>

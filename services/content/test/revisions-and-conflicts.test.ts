@@ -97,11 +97,13 @@ describe('article revisions, restore, autosave and edit conflicts', () => {
     const copy = { title: '新草稿', excerpt: '', content: '<p>還沒存</p>', meta_title: '', meta_description: '', tags: [], category_id: null, status: 'draft', published_at: null, base_version: null };
     expect((await admin.json('PUT', `/api/articles/admin/drafts/${key}/autosave`, copy)).status).toBe(200);
     expect((await admin.json('GET', `/api/articles/admin/drafts/${key}/autosave`)).body.autosave.title).toBe('新草稿');
+    expect((await admin.json('GET', '/api/articles/admin/drafts/latest')).body).toMatchObject({ draft_key: key, autosave: { title: '新草稿' } });
     expect((await admin.json('PUT', `/api/articles/admin/drafts/${key}/autosave`, { ...copy, extra: 1 })).status).toBe(400);
     expect((await admin.json('PUT', '/api/articles/admin/drafts/bad key/autosave', copy)).status).toBe(404);
     expect((await admin.json('PUT', '/api/articles/admin/999999/autosave', copy)).status).toBe(404);
     await admin.createArticle(articleFields({ title: '新草稿', draft_key: key }));
     expect((await admin.json('GET', `/api/articles/admin/drafts/${key}/autosave`)).body.autosave).toBeNull();
+    expect((await admin.json('GET', '/api/articles/admin/drafts/latest')).body).toEqual({ draft_key: null, autosave: null });
     expect((await api.get(`/api/articles/admin/drafts/${key}/autosave`)).status).toBe(401);
   });
 

@@ -19,6 +19,8 @@ export function CategoryFormPage() {
   const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState<CategoryErrors>({});
   const [saving, setSaving] = useState(false);
+  /** The version the form was loaded at; a save over a newer one is refused with 409. */
+  const [version, setVersion] = useState<number | undefined>(undefined);
 
   useEffect(() => {
     document.title = `${categoryId ? '編輯分類' : '新增分類'} | 管理後台`;
@@ -30,7 +32,11 @@ export function CategoryFormPage() {
     let live = true;
     setValues(null);
     categoriesApi.get(categoryId).then(
-      (category) => live && setValues(valuesFromCategory(category)),
+      (category) => {
+        if (!live) return;
+        setValues(valuesFromCategory(category));
+        setVersion(category.version);
+      },
       (err: unknown) => {
         if (!live) return;
         const error = asApiError(err, '載入資料失敗');
@@ -66,7 +72,7 @@ export function CategoryFormPage() {
     }
     setSaving(true);
     try {
-      if (categoryId) await categoriesApi.update(categoryId, categoryInput(values));
+      if (categoryId) await categoriesApi.update(categoryId, { ...categoryInput(values), ...(version !== undefined ? { version } : {}) });
       else await categoriesApi.create(categoryInput(values));
       toast.success('分類已儲存');
       navigate('/admin/categories');

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AdminArticleList, AdminStats } from '@coinmag/contracts';
+import type { AdminStats, AuditEvent } from '@coinmag/contracts';
 import { formatLongDateTime } from '@coinmag/rules';
 import styles from '../admin.module.css';
-import { articlesApi, statsApi } from '../api/admin-api';
+import { statsApi } from '../api/admin-api';
+import { auditApi } from '../api/audit-api';
+import { ACTION_LABELS, actorLabel, subjectLink } from '../audit/audit-labels';
 import { reportLoadError } from '../session/load-errors';
 import { Spinner } from '../components/Spinner';
-import { recentlyEdited } from './recent-activity';
+
+/** How many of the newest log entries the dashboard shows. */
+const RECENT_COUNT = 8;
 
 const CARDS: { key: keyof AdminStats; label: string }[] = [
   { key: 'totalArticles', label: '文章總數' },
@@ -17,18 +21,16 @@ const CARDS: { key: keyof AdminStats; label: string }[] = [
   { key: 'totalTags', label: '標籤數' },
 ];
 
-type Recent = ReturnType<typeof recentlyEdited>;
-
 export function DashboardPage() {
   const [stats, setStats] = useState<AdminStats | null>(null);
-  const [recent, setRecent] = useState<Recent | null>(null);
+  const [recent, setRecent] = useState<AuditEvent[] | null>(null);
 
   useEffect(() => {
     document.title = '儀表板 | 管理後台';
     const controller = new AbortController();
     statsApi.get().then(setStats, (err: unknown) => reportLoadError(err, '載入資料失敗'));
-    articlesApi.list(controller.signal).then(
-      (list: AdminArticleList) => setRecent(recentlyEdited(list.articles)),
+    auditApi.list({ limit: RECENT_COUNT }, controller.signal).then(
+      (log) => setRecent(log.events),
       (err: unknown) => reportLoadError(err, '載入資料失敗'),
     );
     return () => controller.abort();
@@ -65,19 +67,25 @@ export function DashboardPage() {
           {!recent ? (
             <Spinner />
           ) : recent.length === 0 ? (
-            <p className={styles.muted}>暫無文章</p>
+            <p className={styles.muted}>暫無紀錄</p>
           ) : (
             <ul className={styles.activity}>
-              {recent.map((item) => (
-                <li key={item.id} className={styles.activityItem}>
-                  <span>
-                    {item.created ? '新增' : '更新'}：<Link to={`/admin/articles/edit/${item.id}`}>{item.title}</Link>
-                  </span>
-                  <time className={styles.muted} dateTime={item.updated_at}>{formatLongDateTime(item.updated_at)}</time>
-                </li>
-              ))}
+              {recent.map((event) => {
+                const link = subjectLink(event);
+                return (
+                  <li key={event.id} className={styles.activityItem} data-action={event.action}>
+                    <span>
+                      {ACTION_LABELS[event.action]}
+                      {event.summary && <>：{link ? <Link to={link}>{event.summary}</Link> : event.summary}</>}
+                      {event.actor === 'system' && <span className={styles.muted}>（{actorLabel(event.actor)}）</span>}
+                    </span>
+                    <time className={styles.muted} dateTime={event.at}>{formatLongDateTime(event.at)}</time>
+                  </li>
+                );
+              })}
             </ul>
           )}
+          <p><Link to="/admin/activity">查看全部紀錄</Link></p>
         </section>
       </div>
     </>

@@ -5,6 +5,7 @@ import { authApi } from '../api/admin-api';
 import { asApiError } from '../api/http';
 import { useSession } from '../session/session-store';
 import { toast } from '../toasts/toast-store';
+import { takeReturnPath } from '../return-path';
 
 /** Shown at any admin path without a verified token (SPEC §2). */
 export function LoginPage() {
@@ -36,8 +37,9 @@ export function LoginPage() {
     try {
       await login(username.trim(), password);
       toast.success('登入成功');
-      // The preview tab keeps its address; everywhere else the dashboard follows a login.
-      if (pathname !== '/admin/preview') navigate('/admin/dashboard', { replace: true });
+      // The preview tab keeps its address; after an ended session the screen it ended on
+      // (with the form's text) follows the login; otherwise the dashboard.
+      if (pathname !== '/admin/preview') navigate(takeReturnPath() ?? '/admin/dashboard', { replace: true });
     } catch (err) {
       const error = asApiError(err, '登入失敗');
       toast.error(error.serverError ? `登入失敗：${error.serverError}` : '登入失敗');

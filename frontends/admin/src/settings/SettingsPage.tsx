@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Settings } from '@coinmag/contracts';
+import type { AdminSettings, Settings } from '@coinmag/contracts';
 import styles from '../admin.module.css';
 import { settingsApi } from '../api/admin-api';
 import { Spinner } from '../components/Spinner';
@@ -25,13 +25,17 @@ export function SettingsPage() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [saved, setSaved] = useState<Settings | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The version the form was loaded at; a save over a newer one is refused with 409. */
+  const [version, setVersion] = useState<number | undefined>(undefined);
 
   useEffect(() => {
     document.title = '網站設定 | 管理後台';
     settingsApi.get().then(
       (loaded) => {
-        setSettings(loaded);
-        setSaved(loaded);
+        const { version: loadedVersion, ...fields } = loaded as AdminSettings;
+        setSettings(fields);
+        setSaved(fields);
+        setVersion(loadedVersion);
       },
       (err: unknown) => reportLoadError(err, '載入資料失敗'),
     );
@@ -42,9 +46,10 @@ export function SettingsPage() {
     if (!settings || saving) return;
     setSaving(true);
     try {
-      const stored = await settingsApi.update(changedSettings(saved, settings));
+      const { version: storedVersion, ...stored } = (await settingsApi.update({ ...changedSettings(saved, settings), ...(version !== undefined ? { version } : {}) })) as AdminSettings;
       setSettings(stored);
       setSaved(stored);
+      setVersion(storedVersion);
       toast.success('設定已儲存');
       setSaving(false);
     } catch (err) {

@@ -27,6 +27,11 @@ export class AutosavesRepository {
     return this.db('article_autosaves').where(ownerWhere(owner)).first('data', 'saved_at');
   }
 
+  /** The newest copy of a never-saved article, whichever browser made it. */
+  latestDraft(): Promise<(AutosaveRow & { draft_key: string }) | undefined> {
+    return this.db('article_autosaves').whereNotNull('draft_key').orderBy('saved_at', 'desc').first('data', 'saved_at', 'draft_key');
+  }
+
   async remove(owner: AutosaveOwner, trx: Knex | Knex.Transaction = this.db): Promise<void> {
     await trx('article_autosaves').where(ownerWhere(owner)).delete();
   }

@@ -36,6 +36,11 @@ export function adminRevisionRoutes(service: RevisionsService, publicKey: string
     ctx.body = await service.restore(id, revisionId, { ip: ctx.ip || null, ...(version !== undefined ? { version } : {}) });
   });
 
+  // The newest new-article copy, so a form opened in another browser (or after a crash) finds it.
+  router.get('/drafts/latest', async (ctx) => {
+    ctx.body = await service.latestDraft();
+  });
+
   const autosave = (path: string, owner: (params: Record<string, string | undefined>) => AutosaveOwner) => {
     router.get(path, async (ctx) => {
       ctx.body = { autosave: await service.getAutosave(owner(ctx.params)) };

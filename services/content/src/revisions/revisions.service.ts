@@ -71,6 +71,11 @@ export class RevisionsService {
     return row ? { ...row.data, saved_at: row.saved_at.toISOString() } : null;
   }
 
+  async latestDraft(): Promise<{ draft_key: string | null; autosave: Autosave | null }> {
+    const row = await this.autosaves.latestDraft();
+    return row ? { draft_key: row.draft_key, autosave: { ...row.data, saved_at: row.saved_at.toISOString() } } : { draft_key: null, autosave: null };
+  }
+
   async putAutosave(owner: AutosaveOwner, input: AutosaveInput): Promise<{ saved_at: string }> {
     if ('articleId' in owner) await this.assertArticle(owner.articleId);
     const savedAt = await this.autosaves.put(owner, input);

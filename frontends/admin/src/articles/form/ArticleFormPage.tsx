@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Editor } from '@tiptap/react';
-import type { Category } from '@coinmag/contracts';
+import type { AdminArticle, Category } from '@coinmag/contracts';
+import { formatLongDateTime } from '@coinmag/rules';
 import adminStyles from '../../admin.module.css';
 import styles from './form.module.css';
 import { articlesApi, categoriesApi } from '../../api/admin-api';
@@ -24,14 +25,37 @@ import { prepareImage, readAsDataUrl } from './compress-image';
 import { UPLOAD_MESSAGES } from './upload-errors';
 import { savePreview } from './preview-storage';
 import { useImageInsert } from './use-image-insert';
+import { HistoryPanel } from '../history/HistoryPanel';
+import { draftStorageKey, newDraftKey, removeLocalDraft } from './local-drafts';
+import { discardRecovery, findRecovery, type RecoveryOffer } from './recovery';
+import { RecoveryBanner } from './RecoveryBanner';
+import { useAutosave, type AutosaveStatus } from './use-autosave';
+import { rememberReturn, setOpenDraft, takeResume } from '../../return-path';
+
+function autosaveText(status: AutosaveStatus): string {
+  if (status.kind === 'local') return '已保留在這個瀏覽器';
+  if (status.kind === 'saving') return '自動儲存中…';
+  if (status.kind === 'saved') return `已自動儲存（${formatLongDateTime(status.at)}）`;
+  if (status.kind === 'failed') return status.message;
+  return '';
+}
 
 /** New article (/admin/articles/new) and edit (/admin/articles/edit/{id}). */
 export function ArticleFormPage() {
   const { id: idParam } = useParams();
   const articleId = idParam ? Number(idParam) : null;
   const navigate = useNavigate();
+  const location = useLocation();
   const expire = useSession((state) => state.expire);
-  const [values, setValues] = useState<ArticleFormValues | null>(articleId ? null : EMPTY_ARTICLE);
+  const [values, setValues] = useState<ArticleFormValues | null>(null);
+  /** The text as loaded or last saved; the article's version it belongs to. */
+  const [baseline, setBaseline] = useState<ArticleFormValues | null>(null);
+  const [version, setVersion] = useState<number | null>(null);
+  const [draftKey, setDraftKey] = useState(newDraftKey);
+  const [offer, setOffer] = useState<RecoveryOffer | null>(null);
+  const [checkingRecovery, setCheckingRecovery] = useState(true);
+  /** Bumped to give the editor new content (a restore replaces the text). */
+  const [editorGeneration, setEditorGeneration] = useState(0);
   const [cover, setCover] = useState<CoverState>({ kind: 'none' });
   const [savedCover, setSavedCover] = useState<string | null>(null);
   const [categories, setCategories] = useState<Category[]>([]);
@@ -45,21 +69,44 @@ export function ArticleFormPage() {
     categoriesApi.list().then(setCategories, (err: unknown) => reportLoadError(err, '載入資料失敗'));
   }, [articleId]);
 
+  /** Shows the loaded text, then looks for a newer unsaved copy: brought back at once after a re-login, else offered. */
+  const open = useCallback(async (loaded: ArticleFormValues, live: () => boolean) => {
+    setValues(loaded);
+    setBaseline(loaded);
+    setCheckingRecovery(true);
+    const found = await findRecovery(articleId, loaded);
+    if (!live()) return;
+    setCheckingRecovery(false);
+    if (!found) return;
+    if (takeResume(draftStorageKey(articleId, found.draftKey))) {
+      if (found.draftKey) setDraftKey(found.draftKey);
+      setValues(found.values);
+      setEditorGeneration((n) => n + 1);
+      toast.success('已還原登入前輸入的內容');
+    } else setOffer(found);
+  }, [articleId]);
+
   useEffect(() => {
+    setOffer(null);
     if (!articleId) {
-      setValues(EMPTY_ARTICLE);
+      let live = true;
+      setVersion(null);
       setCover({ kind: 'none' });
       setSavedCover(null);
-      return;
+      void open(EMPTY_ARTICLE, () => live);
+      return () => {
+        live = false;
+      };
     }
     let live = true;
     setValues(null);
     articlesApi.get(articleId).then(
       (article) => {
         if (!live) return;
-        setValues(valuesFromArticle(article));
+        setVersion(article.version);
         setSavedCover(article.featured_image);
         setCover(article.featured_image ? { kind: 'existing', url: article.featured_image } : { kind: 'none' });
+        void open(valuesFromArticle(article), () => live);
       },
       (err: unknown) => {
         if (!live) return;
@@ -75,7 +122,38 @@ export function ArticleFormPage() {
     return () => {
       live = false;
     };
-  }, [articleId, expire, navigate]);
+  }, [articleId, expire, navigate, open]);
+
+  const storageKey = draftStorageKey(articleId, articleId ? null : draftKey);
+  useEffect(() => {
+    setOpenDraft(storageKey);
+    return () => setOpenDraft(null);
+  }, [storageKey]);
+
+  const autosave = useAutosave({ articleId, draftKey, values, baseline, baseVersion: version, paused: checkingRecovery || offer !== null });
+
+  const restoreOffer = () => {
+    if (!offer) return;
+    if (offer.draftKey) setDraftKey(offer.draftKey);
+    setValues(offer.values);
+    setEditorGeneration((n) => n + 1);
+    setOffer(null);
+  };
+
+  const discardOffer = () => {
+    if (!offer) return;
+    discardRecovery(articleId, offer);
+    setOffer(null);
+  };
+
+  const restoredRevision = (article: AdminArticle) => {
+    const restored = valuesFromArticle(article);
+    setValues(restored);
+    setBaseline(restored);
+    setVersion(article.version);
+    setEditorGeneration((n) => n + 1);
+    removeLocalDraft(window.localStorage, articleId, null);
+  };
 
   const update = useCallback(<K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) => {
     setValues((current) => (current ? { ...current, [key]: value } : current));
@@ -149,11 +227,17 @@ export function ArticleFormPage() {
     setSaving(true);
     try {
       const form = buildArticleFormData(values, cover, [window.location.host]);
+      // The version the text was loaded at: a save over a newer one is refused, never silently applied.
+      if (articleId && version !== null) form.append('version', String(version));
+      if (!articleId) form.append('draft_key', draftKey);
       if (articleId) await articlesApi.update(articleId, form);
       else await articlesApi.create(form);
+      removeLocalDraft(window.localStorage, articleId, articleId ? null : draftKey);
       toast.success('文章已儲存');
       navigate('/admin/articles');
     } catch (err) {
+      // The text stays in this browser; after signing in again the form comes back with it.
+      if (asApiError(err, '').status === 401) rememberReturn(location.pathname);
       if (!reportSaveError(err, () => navigate('/admin/login', { replace: true }))) setSaving(false);
     }
   };
@@ -165,6 +249,7 @@ export function ArticleFormPage() {
       <header className={adminStyles.pageHeader}>
         <h1 className={adminStyles.pageTitle}>{articleId ? '編輯文章' : '新增文章'}</h1>
       </header>
+      {offer && <RecoveryBanner offer={offer} older={Boolean(articleId && offer.baseVersion !== null && version !== null && offer.baseVersion < version)} onRestore={restoreOffer} onDiscard={discardOffer} />}
       <form className={styles.layout} onSubmit={submit} onKeyDown={keyDown} noValidate aria-label={articleId ? '編輯文章' : '新增文章'}>
         <div className={styles.mainColumn}>
           <div className={`${adminStyles.card} ${adminStyles.form}`}>
@@ -178,7 +263,7 @@ export function ArticleFormPage() {
             <CoverPicker cover={cover} savedUrl={savedCover} onPick={(file) => void pickCover(file)} onChange={setCover} />
             <div className={adminStyles.field}>
               <span className={adminStyles.label} id="article-content-label">內容</span>
-              <RichTextEditor key={articleId ?? 'new'} initialContent={values.content} onChange={onContentChange} onInsertImage={images.start} onReady={setEditor}
+              <RichTextEditor key={`${articleId ?? 'new'}-${editorGeneration}`} initialContent={values.content} onChange={onContentChange} onInsertImage={images.start} onReady={setEditor}
                 invalid={Boolean(errors.content)} describedBy={errors.content ? 'article-content-error' : undefined} />
               {errors.content && <p id="article-content-error" className={adminStyles.fieldError}>{errors.content}</p>}
               {images.uploading && <p className={styles.uploading} role="status">圖片上傳中…</p>}
@@ -199,8 +284,10 @@ export function ArticleFormPage() {
             <button type="button" className={`${adminStyles.button} ${adminStyles.buttonSecondary}`} onClick={preview}>預覽</button>
             <button type="submit" className={adminStyles.button} disabled={saving} aria-busy={saving}>{saving ? '儲存中…' : '儲存'}</button>
           </div>
+          <p className={styles.autosave} role="status" data-testid="autosave-status">{autosaveText(autosave)}</p>
         </aside>
       </form>
+      {articleId && version !== null && <HistoryPanel articleId={articleId} version={version} current={values} onRestored={restoredRevision} />}
       {images.fallbackOpen && (
         <UrlDialog title="插入圖片（備用模式）" label="圖片網址" placeholder="https://" secondaryLabel="替代文字" confirmLabel="插入圖片"
           onConfirm={images.insertByUrl} onClose={images.closeFallback} />

@@ -1,0 +1,40 @@
+import type { AuditAction, AuditEvent, AuditKind } from '@coinmag/contracts';
+
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'auth.login': '登入成功',
+  'auth.login_failed': '登入失敗',
+  'auth.logout': '登出',
+  'auth.password_change': '變更密碼',
+  'article.create': '新增文章',
+  'article.update': '更新文章',
+  'article.delete': '刪除文章',
+  'article.publish': '發布文章',
+  'article.scheduled_publish': '排程發布',
+  'article.restore': '還原文章版本',
+  'category.create': '新增分類',
+  'category.update': '更新分類',
+  'category.delete': '刪除分類',
+  'settings.update': '更新網站設定',
+  'upload.image': '上傳圖片',
+  'upload.cover': '上傳封面圖片',
+};
+
+export const KIND_LABELS: Record<AuditKind, string> = {
+  auth: '登入與帳號',
+  article: '文章',
+  category: '分類',
+  settings: '網站設定',
+  upload: '上傳',
+};
+
+export function actorLabel(actor: string): string {
+  return actor === 'system' ? '系統' : actor;
+}
+
+/** Where an entry's subject can be opened in the back office (deleted things have no link). */
+export function subjectLink(event: Pick<AuditEvent, 'action' | 'subject_id'>): string | null {
+  if (event.subject_id === null || event.action.endsWith('.delete')) return null;
+  if (event.action.startsWith('article.') || event.action === 'upload.cover') return `/admin/articles/edit/${event.subject_id}`;
+  if (event.action.startsWith('category.')) return `/admin/categories/edit/${event.subject_id}`;
+  return null;
+}
