@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, adminToken, bearer } from './support/admin-api';
-import { TOKEN_KEY, signInWithForm } from './support/admin-ui';
+import { TOKEN_KEY, signInWithForm, uniqueName } from './support/admin-ui';
 
 test.describe('the administrator signing in and out', () => {
   test('any admin path shows the login form until signed in, then the dashboard with the real stats', async ({ page, request }) => {
@@ -39,9 +39,19 @@ test.describe('the administrator signing in and out', () => {
       await expect(cards.filter({ hasText: '標籤數' })).toContainText(String(stats.totalTags), { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
 
-    // Recent activity lists real articles, each linking to its edit form.
-    const recent = page.getByRole('region', { name: '最近活動' }).getByRole('link');
-    await expect(recent.first()).toHaveAttribute('href', /^\/admin\/articles\/edit\/\d+$/);
+    // Recent activity is the real log: the sign-in just made, and an article saved meanwhile,
+    // linking to its edit form.
+    const activity = page.getByRole('region', { name: '最近活動' });
+    const title = uniqueName('最近活動文章');
+    const saved = await request.post('/api/articles/admin', { headers: bearer(token), multipart: { title, content: '<p>內容</p>', status: 'draft' } });
+    expect(saved.status()).toBe(201);
+    const { id } = (await saved.json()) as { id: number };
+    await expect(async () => {
+      await page.reload();
+      await expect(activity.getByRole('link', { name: title })).toHaveAttribute('href', `/admin/articles/edit/${id}`, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(activity.getByText('新增文章').first()).toBeVisible();
+    await request.delete(`/api/articles/admin/${id}`, { headers: bearer(token) });
     await page.getByRole('link', { name: '管理標籤' }).click();
     await expect(page).toHaveURL('/admin/categories');
 

@@ -4,6 +4,9 @@ import { E2E_GATEWAY_PORT } from './support/ports';
 /** Debian's Chromium (apt-get install chromium); never a downloaded browser build. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const BROWSER = { browserName: 'chromium' as const, viewport: { width: 1280, height: 900 } };
+const PASSWORD_JOURNEYS = ['admin-session-revoked.spec.ts', 'admin-password-change.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -26,5 +29,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } }],
+  projects: [
+    { name: 'chromium', testIgnore: PASSWORD_JOURNEYS, use: BROWSER },
+    // Journeys that change the admin password run after all others (and one after the other),
+    // so no other journey's sign-in meets a changed password.
+    { name: 'session-revoked', testMatch: 'admin-session-revoked.spec.ts', dependencies: ['chromium'], use: BROWSER },
+    { name: 'password-change', testMatch: 'admin-password-change.spec.ts', dependencies: ['session-revoked'], use: BROWSER },
+  ],
 });

@@ -1,8 +1,8 @@
 import type { AuditAction, AuditEvent, AuditKind } from '@coinmag/contracts';
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
-  'auth.login': '登入成功',
-  'auth.login_failed': '登入失敗',
+  'auth.login': '帳號登入',
+  'auth.login_failed': '帳號登入失敗',
   'auth.logout': '登出',
   'auth.password_change': '變更密碼',
   'article.create': '新增文章',

@@ -29,6 +29,7 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { draftStorageKey, newDraftKey, removeLocalDraft } from './local-drafts';
 import { discardRecovery, findRecovery, type RecoveryOffer } from './recovery';
 import { RecoveryBanner } from './RecoveryBanner';
+import { ImageAltInput } from './ImageAltInput';
 import { useAutosave, type AutosaveStatus } from './use-autosave';
 import { rememberReturn, setOpenDraft, takeResume } from '../../return-path';
 
@@ -130,7 +131,7 @@ export function ArticleFormPage() {
     return () => setOpenDraft(null);
   }, [storageKey]);
 
-  const autosave = useAutosave({ articleId, draftKey, values, baseline, baseVersion: version, paused: checkingRecovery || offer !== null });
+  const autosave = useAutosave({ articleId, draftKey, values, baseline, baseVersion: version, paused: checkingRecovery });
 
   const restoreOffer = () => {
     if (!offer) return;
@@ -266,6 +267,7 @@ export function ArticleFormPage() {
               <RichTextEditor key={`${articleId ?? 'new'}-${editorGeneration}`} initialContent={values.content} onChange={onContentChange} onInsertImage={images.start} onReady={setEditor}
                 invalid={Boolean(errors.content)} describedBy={errors.content ? 'article-content-error' : undefined} />
               {errors.content && <p id="article-content-error" className={adminStyles.fieldError}>{errors.content}</p>}
+              <ImageAltInput editor={editor} />
               {images.uploading && <p className={styles.uploading} role="status">圖片上傳中…</p>}
               <input ref={images.fileInput} type="file" accept="image/*" className={adminStyles.visuallyHidden} tabIndex={-1} aria-label="選擇要插入的圖片"
                 data-testid="insert-image-input" onChange={(event) => void images.onFile(event)} />

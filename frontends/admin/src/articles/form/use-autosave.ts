@@ -21,7 +21,7 @@ interface AutosaveOptions {
   /** The text as loaded or last saved: nothing is kept while the form still equals it. */
   baseline: ArticleFormValues | null;
   baseVersion: number | null;
-  /** While a restore is being offered, the form's text is not yet the admin's. */
+  /** Until the form knows whether an older copy exists, its text is not yet the admin's. */
   paused: boolean;
 }
 

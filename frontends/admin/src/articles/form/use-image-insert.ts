@@ -57,7 +57,13 @@ export function useImageInsert(editor: Editor | null) {
           return;
         }
         const uploaded = await uploadsApi.image(prepared.file);
-        editor.chain().focus().setImage({ src: uploaded.url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+        // No alt from the file name: the image stays selected so its alt text can be typed.
+        editor.chain().focus().setImage({ src: uploaded.url, alt: '' }).run();
+        let inserted: number | null = null;
+        editor.state.doc.descendants((node, pos) => {
+          if (node.type.name === 'image' && node.attrs.src === uploaded.url && !node.attrs.alt) inserted = pos;
+        });
+        if (inserted !== null) editor.chain().setNodeSelection(inserted).run();
         toast.success('圖片已插入');
       } catch (err) {
         const error = asApiError(err, UPLOAD_MESSAGES.failed);
