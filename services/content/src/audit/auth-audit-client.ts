@@ -10,10 +10,8 @@ export class AuthAuditClient {
   constructor(private readonly authUrl: string) {}
 
   async slice(query: AuditSliceQuery, authorization: string): Promise<AuditSlice> {
-    const params = new URLSearchParams({ limit: String(query.limit) });
-    if (query.kind) params.set('kind', query.kind);
-    if (query.from) params.set('from', query.from);
-    if (query.to) params.set('to', query.to);
+    const filters = { kind: query.kind, from: query.from, to: query.to, limit: String(query.limit) };
+    const params = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
     const res = await fetch(`${this.authUrl}/internal/audit-events?${params}`, {
       headers: { authorization, accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
