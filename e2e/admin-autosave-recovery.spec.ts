@@ -23,7 +23,7 @@ test.describe('nothing typed is lost when the browser closes', () => {
     const offer = again.getByRole('alert').filter({ hasText: '有一份尚未儲存的內容' });
     await expect(offer).toBeVisible();
     await expect(offer).toContainText(/\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
-    await again.getByRole('button', { name: '還原未儲存的內容' }).click();
+    await again.getByRole('button', { name: '還原內容' }).click();
     await expect(again.getByLabel('標題', { exact: true })).toHaveValue(title);
     await expect(again.getByRole('textbox', { name: '內容' })).toContainText('這句話只打到一半，就');
 
@@ -38,7 +38,12 @@ test.describe('nothing typed is lost when the browser closes', () => {
   test('an edit left unsaved reaches the server copy and is offered in another browser; the article itself is untouched', async ({ browser, request }) => {
     const token = await adminToken(request);
     const title = uniqueName('伺服器副本');
-    const created = await request.post('/api/articles/admin', { headers: bearer(token), multipart: { title, content: '<p>已發布的內文</p>', status: 'published' } });
+    // Published (to check the public page does not change), in a category like every demo article.
+    const [category] = (await (await request.get('/api/categories')).json()) as Array<{ id: number }>;
+    const created = await request.post('/api/articles/admin', {
+      headers: bearer(token),
+      multipart: { title, content: '<p>已發布的內文</p>', status: 'published', category_id: String(category!.id) },
+    });
     const article = (await created.json()) as { id: number; slug: string };
 
     const first = await browser.newContext();
@@ -59,7 +64,7 @@ test.describe('nothing typed is lost when the browser closes', () => {
     await signInWithToken(again, request);
     await again.goto(`/admin/articles/edit/${article.id}`);
     await expect(again.getByRole('textbox', { name: '內容' })).toContainText('已發布的內文');
-    await again.getByRole('button', { name: '還原未儲存的內容' }).click();
+    await again.getByRole('button', { name: '還原內容' }).click();
     await expect(again.getByRole('textbox', { name: '內容' })).toContainText('還沒按儲存的補充');
     await second.close();
   });

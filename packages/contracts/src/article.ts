@@ -42,6 +42,8 @@ export type RelatedArticle = z.infer<typeof relatedArticleSchema>;
 
 export const articleDetailSchema = articleSummarySchema.extend({
   content: z.string(),
+  /** The cover's alt text as the admin typed it (empty when none was given). */
+  featured_image_alt: z.string(),
   status: articleStatusSchema,
   meta_title: z.string(),
   meta_description: z.string(),

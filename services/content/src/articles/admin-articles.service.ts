@@ -30,6 +30,8 @@ export interface WriteContext {
   version?: number;
   /** The browser's key of a new draft, whose server copy the first save drops. */
   draftKey?: string;
+  /** The cover's alt text; absent: kept as it is. */
+  coverAlt?: string;
 }
 
 /** A save made over a version that is no longer current. */
@@ -141,6 +143,7 @@ export class AdminArticlesService {
     if (!write.content_text && !/<img\s/i.test(write.content)) throw new ValidationError('content', '請輸入內容');
     if (existing && this.expectedVersion(context, existing) !== existing.version) return this.refuseStale(existing.id, write, input.tags, context);
     write.featured_image = await this.featuredImage(input, context, existing);
+    write.featured_image_alt = write.featured_image ? (context.coverAlt ?? existing?.featured_image_alt ?? '') : '';
     const ip = context.ip ?? null;
     let id: number;
     try {

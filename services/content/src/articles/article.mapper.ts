@@ -49,6 +49,7 @@ export function toDetail(row: ArticleRow, related: ArticleRow[]): ArticleDetail 
     status: statusOf(row.status),
     meta_title: row.meta_title,
     meta_description: row.meta_description,
+    featured_image_alt: row.featured_image_alt ?? '',
     toc: row.toc ?? [],
     relatedArticles: related.map(toRelated),
   };
@@ -62,6 +63,7 @@ export function toAdmin(row: ArticleRow): AdminArticle {
     status: statusOf(row.status),
     meta_title: row.meta_title,
     meta_description: row.meta_description,
+    featured_image_alt: row.featured_image_alt ?? '',
     tags: row.tags ?? [],
     created_at: row.created_at.toISOString(),
     version: row.version,

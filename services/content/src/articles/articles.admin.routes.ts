@@ -53,6 +53,7 @@ export function adminArticleRoutes(service: AdminArticlesService, publicKey: str
     const cover = files.find((file) => file.field === 'featured_image');
     const version = versionField(fields.version);
     const draftKey = draftKeyField(fields.draft_key);
+    const coverAlt = fields.featured_image_alt === undefined ? undefined : Array.from(fields.featured_image_alt.trim()).slice(0, 200).join('');
     const context = {
       token: bearerToken(ctx.get('authorization')) ?? '',
       requestId: ctx.state.requestId,
@@ -60,6 +61,7 @@ export function adminArticleRoutes(service: AdminArticlesService, publicKey: str
       ...(cover ? { cover } : {}),
       ...(version !== undefined ? { version } : {}),
       ...(draftKey ? { draftKey } : {}),
+      ...(coverAlt !== undefined ? { coverAlt } : {}),
     };
     return id === undefined ? service.create(input, context) : service.update(id, input, context);
   };

@@ -13,6 +13,7 @@ import * as createAuditEvents from './20261122205500_create_audit_events.js';
 import * as createSlugHistory from './20261122210500_create_slug_history.js';
 import * as viewBatchesCounts from './20261122211000_view_batches_counts.js';
 import * as titleSearch from './20261122212500_title_search.js';
+import * as featuredImageAlt from './20261122213500_featured_image_alt.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -30,4 +31,5 @@ export const migrations: NamedMigration[] = [
   createSlugHistory,
   viewBatchesCounts,
   titleSearch,
+  featuredImageAlt,
 ];

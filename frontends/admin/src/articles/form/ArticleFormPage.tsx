@@ -262,6 +262,13 @@ export function ArticleFormPage() {
               {errors.title && <p id="article-title-error" className={adminStyles.fieldError}>{errors.title}</p>}
             </div>
             <CoverPicker cover={cover} savedUrl={savedCover} onPick={(file) => void pickCover(file)} onChange={setCover} />
+            {cover.kind !== 'none' && (
+              <div className={adminStyles.field}>
+                <label className={adminStyles.label} htmlFor="cover-alt">封面替代文字</label>
+                <input id="cover-alt" className={adminStyles.input} value={values.coverAlt} maxLength={200} placeholder="描述封面圖片內容，供螢幕閱讀器與圖片無法顯示時使用"
+                  onChange={(event) => update('coverAlt', event.target.value)} />
+              </div>
+            )}
             <div className={adminStyles.field}>
               <span className={adminStyles.label} id="article-content-label">內容</span>
               <RichTextEditor key={`${articleId ?? 'new'}-${editorGeneration}`} initialContent={values.content} onChange={onContentChange} onInsertImage={images.start} onReady={setEditor}

@@ -20,7 +20,7 @@ export function RecoveryBanner({ offer, older, onRestore, onDiscard }: RecoveryB
         {older && ' 這份內容是在較舊的版本上編輯的，還原並儲存會取代之後的修改（之前的版本仍保留在版本紀錄中）。'}
       </p>
       <div className={adminStyles.actions}>
-        <button type="button" className={adminStyles.button} onClick={onRestore}>還原未儲存的內容</button>
+        <button type="button" className={adminStyles.button} onClick={onRestore}>還原內容</button>
         <button type="button" className={`${adminStyles.button} ${adminStyles.buttonSecondary}`} onClick={onDiscard}>捨棄</button>
       </div>
     </div>

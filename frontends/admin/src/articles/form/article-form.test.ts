@@ -61,8 +61,8 @@ describe('article form', () => {
       id: 1, title: 't', slug: 's', content: '<p>c</p>', excerpt: '', content_text: 'c', category_id: 3, category_name: 'n', category_slug: 'n',
       is_featured: false, is_popular: true, is_carousel: true, carousel_order: 2, featured_image: null, view_count: 0, tags: ['x'],
       published_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z', created_at: '2024-01-01T00:00:00.000Z',
-      status: 'scheduled', meta_title: 'm', meta_description: 'd', version: 3,
+      status: 'scheduled', meta_title: 'm', meta_description: 'd', version: 3, featured_image_alt: '封面說明',
     } satisfies AdminArticle;
-    expect(valuesFromArticle(article)).toMatchObject({ categoryId: '3', recommendation: 'popular', isCarousel: true, carouselOrder: 2, status: 'scheduled', publishedAt: '2024-01-01T08:00', tags: ['x'] });
+    expect(valuesFromArticle(article)).toMatchObject({ categoryId: '3', recommendation: 'popular', isCarousel: true, carouselOrder: 2, status: 'scheduled', publishedAt: '2024-01-01T08:00', tags: ['x'], coverAlt: '封面說明' });
   });
 });

@@ -24,6 +24,8 @@ export interface ArticleFormValues {
   metaTitle: string;
   metaDescription: string;
   tags: string[];
+  /** The cover's alt text (empty unless typed). */
+  coverAlt: string;
 }
 
 export const EMPTY_ARTICLE: ArticleFormValues = {
@@ -40,6 +42,7 @@ export const EMPTY_ARTICLE: ArticleFormValues = {
   metaTitle: '',
   metaDescription: '',
   tags: [],
+  coverAlt: '',
 };
 
 export const STATUS_LABELS: Record<ArticleStatus, string> = { draft: '草稿', published: '已發布', scheduled: '排程中' };
@@ -75,6 +78,7 @@ export function valuesFromArticle(article: AdminArticle): ArticleFormValues {
     metaTitle: article.meta_title ?? '',
     metaDescription: article.meta_description ?? '',
     tags: [...article.tags],
+    coverAlt: article.featured_image_alt ?? '',
   };
 }
 
@@ -111,6 +115,7 @@ export function buildArticleFormData(values: ArticleFormValues, cover: CoverStat
   form.append('meta_description', values.metaDescription.trim());
   form.append('tags', JSON.stringify(cleanTags(values.tags)));
   form.append('published_at', values.publishedAt);
+  form.append('featured_image_alt', cover.kind === 'none' ? '' : values.coverAlt.trim());
   if (cover.kind === 'new') form.append('featured_image', cover.file, cover.file.name);
   else if (cover.kind === 'existing') form.append('keep_existing_featured_image', cover.url);
   return form;

@@ -76,7 +76,7 @@ export function removeLocalDraft(storage: Storage, articleId: number | null, dra
 }
 
 /** The fields a copy holds that the article itself may differ in. */
-const COMPARED: (keyof ArticleFormValues)[] = ['title', 'content', 'excerpt', 'slug', 'categoryId', 'status', 'publishedAt', 'recommendation', 'isCarousel', 'carouselOrder', 'metaTitle', 'metaDescription', 'tags'];
+const COMPARED: (keyof ArticleFormValues)[] = ['title', 'content', 'excerpt', 'slug', 'categoryId', 'status', 'publishedAt', 'recommendation', 'isCarousel', 'carouselOrder', 'metaTitle', 'metaDescription', 'tags', 'coverAlt'];
 
 export function sameText(a: ArticleFormValues, b: ArticleFormValues): boolean {
   return COMPARED.every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
