@@ -27,23 +27,22 @@ test.describe('nothing typed is lost when the browser closes', () => {
     await expect(again.getByLabel('標題', { exact: true })).toHaveValue(title);
     await expect(again.getByRole('textbox', { name: '內容' })).toContainText('這句話只打到一半，就');
 
+    const draftKey = await again.evaluate(() => Object.keys(localStorage).find((key) => key.startsWith('admin-draft:new:'))?.slice('admin-draft:new:'.length));
+    expect(draftKey).toBeTruthy();
     await again.getByRole('button', { name: '儲存' }).click();
     await expect(again.getByText('文章已儲存')).toBeVisible();
-    await again.goto('/admin/articles/new');
-    await expect(again.getByLabel('標題', { exact: true })).toHaveValue('');
-    await expect(again.getByRole('alert').filter({ hasText: '有一份尚未儲存的內容' })).toHaveCount(0);
+    // Saved: both copies are gone (another journey's unsaved draft may still be offered on a new form).
+    expect(await again.evaluate((key) => localStorage.getItem(`admin-draft:new:${key}`), draftKey)).toBeNull();
+    const token = await adminToken(request);
+    const serverCopy = await (await request.get(`/api/articles/admin/drafts/${draftKey}/autosave`, { headers: bearer(token) })).json();
+    expect(serverCopy.autosave).toBeNull();
     await second.close();
   });
 
   test('an edit left unsaved reaches the server copy and is offered in another browser; the article itself is untouched', async ({ browser, request }) => {
     const token = await adminToken(request);
     const title = uniqueName('伺服器副本');
-    // Published (to check the public page does not change), in a category like every demo article.
-    const [category] = (await (await request.get('/api/categories')).json()) as Array<{ id: number }>;
-    const created = await request.post('/api/articles/admin', {
-      headers: bearer(token),
-      multipart: { title, content: '<p>已發布的內文</p>', status: 'published', category_id: String(category!.id) },
-    });
+    const created = await request.post('/api/articles/admin', { headers: bearer(token), multipart: { title, content: '<p>已發布的內文</p>', status: 'draft' } });
     const article = (await created.json()) as { id: number; slug: string };
 
     const first = await browser.newContext();
@@ -56,8 +55,8 @@ test.describe('nothing typed is lost when the browser closes', () => {
     await expect(page.getByTestId('autosave-status')).toContainText('已自動儲存', { timeout: 15_000 });
     await first.close();
 
-    const published = await (await request.get(`/api/articles/${article.slug}`)).json();
-    expect(published.content).not.toContain('還沒按儲存的補充');
+    const stored = await (await request.get(`/api/articles/admin/${article.id}`, { headers: bearer(token) })).json();
+    expect(stored).toMatchObject({ content: '<p>已發布的內文</p>', version: 1 });
 
     const second = await browser.newContext();
     const again = await second.newPage();

@@ -67,7 +67,13 @@ describe('article revisions, restore, autosave and edit conflicts', () => {
 
   it(`keeps at most ${REVISIONS_PER_ARTICLE} revisions per article, dropping the oldest`, async () => {
     const { body: article } = await admin.createArticle(articleFields({ title: '版本 0' }));
-    for (let n = 1; n <= REVISIONS_PER_ARTICLE + 4; n += 1) {
+    // Revisions 1…(limit-2) as saves would have left them, then the last saves through the API.
+    const prefilled = REVISIONS_PER_ARTICLE - 2;
+    await api.db('article_revisions').insert(Array.from({ length: prefilled }, (_, i) => ({
+      article_id: article.id, version: i + 2, kind: 'save', title: `版本 ${i + 1}`, excerpt: '', content: '<p>x</p>', meta_title: '', meta_description: '', tags: '[]', status: 'published',
+    })));
+    await api.db('articles').where({ id: article.id }).update({ version: prefilled + 1 });
+    for (let n = prefilled + 1; n <= REVISIONS_PER_ARTICLE + 4; n += 1) {
       const res = await admin.updateArticle(article.id, articleFields({ title: `版本 ${n}`, version: String(n) }));
       expect(res.status).toBe(200);
     }
