@@ -11,6 +11,8 @@ export const MEDIA_MESSAGES = {
   busy: '圖片處理忙碌中，請稍後再試',
   tooManyPixels: '圖片解析度過高（上限 1 億像素），請使用解析度較低的圖片',
   corrupt: '圖片檔案已損毀或不完整',
+  tooManyFrames: '動畫圖片的影格過多（上限 100 格、合計 2,500 萬像素），請減少影格或縮小尺寸',
+  tooSlow: '圖片處理逾時（上限 20 秒），請使用尺寸較小或較簡單的圖片',
   noFile: '請選擇圖片檔案',
   imageNotFound: '找不到圖片',
 } as const;
@@ -18,6 +20,8 @@ export const MEDIA_MESSAGES = {
 const REJECTIONS: Record<RejectReason, string> = {
   'not-image': API_MESSAGES.onlyImages,
   'too-many-pixels': MEDIA_MESSAGES.tooManyPixels,
+  'too-many-frames': MEDIA_MESSAGES.tooManyFrames,
+  'too-slow': MEDIA_MESSAGES.tooSlow,
   corrupt: MEDIA_MESSAGES.corrupt,
 };
 

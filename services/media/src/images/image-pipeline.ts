@@ -6,9 +6,15 @@ import { VARIANT_WIDTHS, type VariantWidth } from '@coinmag/contracts';
 export const MAX_LONG_SIDE = 2048;
 /** Decompression-bomb guard: 100 megapixels is past any phone camera, far below a 30000×30000 bomb. */
 export const MAX_INPUT_PIXELS = 100_000_000;
+/** Frames of an animated GIF or WebP: every output decodes each frame again (390 frames took 57 s). */
+export const MAX_FRAMES = 100;
+/** All frames' pixels together, for an animation (100 frames of 500×500). */
+export const MAX_ANIMATED_PIXELS = 25_000_000;
+/** Wall-clock limit for all the work on one image (sharp's own timeout, per output, from what is left). */
+export const IMAGE_TIME_LIMIT_MS = 20_000;
 
 export type StoredExt = 'jpg' | 'png' | 'gif' | 'webp';
-export type RejectReason = 'not-image' | 'too-many-pixels' | 'corrupt';
+export type RejectReason = 'not-image' | 'too-many-pixels' | 'too-many-frames' | 'too-slow' | 'corrupt';
 
 /** The bytes are not an image we accept; the route answers 400 and nothing is stored. */
 export class ImageRejectedError extends Error {
@@ -63,7 +69,9 @@ async function inspect(input: Buffer): Promise<Inspected> {
   const frameHeight = meta.pageHeight ?? meta.height ?? 0;
   if (!meta.width || !frameHeight) throw new ImageRejectedError('corrupt');
   if (meta.width * frameHeight * pages > MAX_INPUT_PIXELS) throw new ImageRejectedError('too-many-pixels');
-  return { format, animated: pages > 1 && (format === 'gif' || format === 'webp'), hasAlpha: meta.hasAlpha ?? false };
+  const animated = pages > 1 && (format === 'gif' || format === 'webp');
+  if (animated && (pages > MAX_FRAMES || meta.width * frameHeight * pages > MAX_ANIMATED_PIXELS)) throw new ImageRejectedError('too-many-frames');
+  return { format, animated, hasAlpha: meta.hasAlpha ?? false };
 }
 
 function storedExt({ format, hasAlpha }: Inspected): StoredExt {
@@ -91,10 +99,17 @@ function encode(image: sharp.Sharp, ext: StoredExt): sharp.Sharp {
  * scales to at most 2048 px on the longer side, and makes the WebP variants. Outputs are
  * encoded one after another so one job holds one libuv thread at a time.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(input: Buffer, timeLimitMs = IMAGE_TIME_LIMIT_MS): Promise<ProcessedImage> {
   const inspected = await inspect(input);
   const ext = storedExt(inspected);
-  const decode = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: inspected.animated }).rotate();
+  const deadline = Date.now() + timeLimitMs;
+  // sharp counts whole seconds per pipeline: each gets what is left of the image's limit.
+  const timed = (image: sharp.Sharp) => {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new ImageRejectedError('too-slow');
+    return image.timeout({ seconds: Math.max(1, Math.floor(left / 1000)) });
+  };
+  const decode = () => timed(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: inspected.animated }).rotate());
   try {
     // Decode and scale once; every output is encoded from the same pixels (animations keep their frames).
     let source: () => sharp.Sharp;
@@ -106,7 +121,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
         .toColourspace('srgb')
         .raw()
         .toBuffer({ resolveWithObject: true });
-      source = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      source = () => timed(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }));
     }
     const bounded = () => source().resize({ width: MAX_LONG_SIDE, height: MAX_LONG_SIDE, fit: 'inside', withoutEnlargement: true });
     const original = await encode(bounded(), ext).toBuffer({ resolveWithObject: true });
@@ -126,6 +141,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     if (err instanceof ImageRejectedError) throw err;
     const message = (err as Error).message ?? '';
     if (/pixel limit/i.test(message)) throw new ImageRejectedError('too-many-pixels', err);
+    if (/^timeout/i.test(message) || Date.now() > deadline) throw new ImageRejectedError('too-slow', err);
     // Truncated or damaged pixel data, caught while decoding.
     throw new ImageRejectedError('corrupt', err);
   }
