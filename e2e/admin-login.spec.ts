@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, adminToken, bearer } from './support/admin-api';
-import { TOKEN_KEY, signInWithForm, uniqueName } from './support/admin-ui';
+import { SESSION_COOKIE, SESSION_MARK_KEY, TOKEN_KEY, sessionCookie, setSessionCookie, signInWithForm, uniqueName } from './support/admin-ui';
 
 test.describe('the administrator signing in and out', () => {
   test('any admin path shows the login form until signed in, then the dashboard with the real stats', async ({ page, request }) => {
@@ -19,12 +19,20 @@ test.describe('the administrator signing in and out', () => {
     await page.getByRole('button', { name: '登入' }).click();
     await expect(page.getByText(/^登入失敗/)).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    expect(await sessionCookie(page.context())).toBeUndefined();
 
     await page.getByLabel('密碼').fill(ADMIN.password);
     await page.getByRole('button', { name: '登入' }).click();
     await expect(page.getByText('登入成功')).toBeVisible();
     await expect(page).toHaveURL('/admin/dashboard');
-    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeTruthy();
+    // The credential is a cookie no script can read: HttpOnly, SameSite=Strict, in no storage.
+    const cookie = await sessionCookie(page.context());
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(cookie!.value.split('.')).toHaveLength(3);
+    const visible = await page.evaluate(() => [document.cookie, JSON.stringify(localStorage), JSON.stringify(sessionStorage)].join('\n'));
+    expect(visible).not.toContain(cookie!.value);
+    expect(visible).not.toContain(SESSION_COOKIE);
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
 
     // Other journeys may be adding articles meanwhile: compare with a fresh reading after a reload.
     const cards = page.getByRole('list', { name: '統計' }).getByRole('listitem');
@@ -60,26 +68,33 @@ test.describe('the administrator signing in and out', () => {
     await expect(page).toHaveURL('/admin/dashboard');
   });
 
-  test('logging out clears the token and shows the login form again', async ({ page }) => {
+  test('logging out ends the session on the server, clears the cookie and shows the login form again', async ({ page, request }) => {
     await signInWithForm(page);
     await expect(page).toHaveURL('/admin/dashboard');
+    const token = (await sessionCookie(page.context()))!.value;
+    expect((await request.get('/api/admin/stats', { headers: bearer(token) })).status()).toBe(200);
     await page.getByRole('button', { name: '登出' }).click();
     await expect(page.getByText('已登出')).toBeVisible();
     await expect(page.getByRole('heading', { name: '管理後台登入' })).toBeVisible();
-    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    await expect.poll(() => sessionCookie(page.context())).toBeUndefined();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_MARK_KEY)).toBeNull();
+    // The session is over server-side: its token (copied before) no longer opens anything.
+    await expect.poll(async () => (await request.get('/api/admin/stats', { headers: bearer(token) })).status(), { timeout: 10_000 }).toBe(401);
     await page.reload();
     await expect(page.getByRole('heading', { name: '管理後台登入' })).toBeVisible();
   });
 
-  test('a token the server refuses is removed and the login form shown', async ({ page }) => {
+  test('a session cookie the server refuses is removed and the login form shown', async ({ page }) => {
+    await setSessionCookie(page, 'not.a-real.token');
     await page.addInitScript((key) => {
       if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem(key, 'not-a-real-token');
+        localStorage.setItem(key, '1');
         sessionStorage.setItem('seeded', '1');
       }
-    }, TOKEN_KEY);
+    }, SESSION_MARK_KEY);
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { name: '管理後台登入' })).toBeVisible();
-    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    expect(await sessionCookie(page.context())).toBeUndefined();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_MARK_KEY)).toBeNull();
   });
 });

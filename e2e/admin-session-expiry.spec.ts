@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { TOKEN_KEY, signInWithToken } from './support/admin-ui';
+import { SESSION_MARK_KEY, sessionCookie, setSessionCookie, signInWithToken } from './support/admin-ui';
 
 test.describe('a session that expires mid-edit', () => {
   test('saving with a refused token says the login expired, clears it and shows the login form after 3 seconds', async ({ page, request }) => {
@@ -9,11 +9,12 @@ test.describe('a session that expires mid-edit', () => {
     await page.getByRole('textbox', { name: '內容' }).click();
     await page.keyboard.type('內文');
 
-    // The token stops being valid while the form is open (as when it expires).
-    await page.evaluate((key) => localStorage.setItem(key, 'expired-or-revoked-token'), TOKEN_KEY);
+    // The session stops being valid while the form is open (as when it expires).
+    await setSessionCookie(page, 'expired.or-revoked.token');
     await page.getByRole('button', { name: '儲存' }).click();
     await expect(page.getByText('登入已過期，請重新登入')).toBeVisible();
-    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_MARK_KEY)).toBeNull();
+    expect(await sessionCookie(page.context())).toBeUndefined();
     const shownAt = Date.now();
 
     // The form stays for the redirect delay, then the login form takes over.

@@ -1,9 +1,25 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, adminToken } from './admin-api';
+import { expect, type APIRequestContext, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import { ADMIN } from './admin-api';
+import { E2E_GATEWAY_PORT } from './ports';
 
-/** The key the back office keeps its token under (SPEC §6). */
+/** The key the back office kept its token under before the token moved into an HttpOnly cookie; nothing may be there now. */
 export const TOKEN_KEY = 'admin-token';
+/** The back office's note that a session is open (no secret: the credential is the cookie). */
+export const SESSION_MARK_KEY = 'admin-session';
+/** The session cookie over plain http (the e2e stack); `__Host-coinmag-admin` over https. */
+export const SESSION_COOKIE = 'coinmag-admin';
+
+/** The session cookie the browser holds for the site, if any. */
+export async function sessionCookie(context: BrowserContext): Promise<Cookie | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+}
+
+/** Replaces the browser's session cookie with `value` (as when it expires or is revoked). */
+export async function setSessionCookie(page: Page, value: string): Promise<void> {
+  const url = page.url().startsWith('http') ? new URL(page.url()).origin : `http://127.0.0.1:${E2E_GATEWAY_PORT}`;
+  await page.context().addCookies([{ name: SESSION_COOKIE, value, url, httpOnly: true, sameSite: 'Strict' }]);
+}
 
 /** Signs in through the login form and waits for the dashboard. */
 export async function signInWithForm(page: Page, path = '/admin'): Promise<void> {
@@ -14,17 +30,26 @@ export async function signInWithForm(page: Page, path = '/admin'): Promise<void>
   await expect(page.getByText('登入成功')).toBeVisible();
 }
 
-/** Starts a page already signed in (token from the API), for journeys that are not about the login itself. */
+/**
+ * Starts a page already signed in, for journeys that are not about the login itself: the
+ * login goes through the page's own request context, so the browser gets the HttpOnly session
+ * cookie exactly as from the form. Returns a bearer token of another session for the test's
+ * own API calls (`request` is a separate client).
+ */
 export async function signInWithToken(page: Page, request: APIRequestContext): Promise<string> {
-  const token = await adminToken(request);
-  await page.addInitScript(([key, value]) => {
-    // Only on the first load of this page: a test that clears the token must see it stay cleared.
-    if (!window.sessionStorage.getItem('e2e-token-set')) {
-      window.localStorage.setItem(key, value);
-      window.sessionStorage.setItem('e2e-token-set', '1');
+  const res = await page.request.post('/api/admin/login', { data: ADMIN });
+  expect(res.ok(), `admin login answered ${res.status()}`).toBe(true);
+  expect(await sessionCookie(page.context()), 'the login set the session cookie').toBeDefined();
+  await page.addInitScript((key) => {
+    // Only on the first load of this page: a test that ends the session must see it stay ended.
+    if (!window.sessionStorage.getItem('e2e-session-set')) {
+      window.localStorage.setItem(key, '1');
+      window.sessionStorage.setItem('e2e-session-set', '1');
     }
-  }, [TOKEN_KEY, token] as const);
-  return token;
+  }, SESSION_MARK_KEY);
+  const apiLogin = await request.post('/api/admin/login', { data: ADMIN, headers: { 'X-Token-Delivery': 'body' } });
+  expect(apiLogin.ok()).toBe(true);
+  return ((await apiLogin.json()) as { token: string }).token;
 }
 
 /** Accepts the next confirm() prompt, checking its text. */

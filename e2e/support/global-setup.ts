@@ -31,6 +31,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       buildFrontends: true,
       quiet: process.env.E2E_VERBOSE !== 'true',
     });
+    // A spec that starts a second gateway (another configuration, same services) needs the keys.
+    process.env.E2E_DATA_DIR = dataDir;
     console.log(`e2e stack up at ${stack.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return async () => {
       await stack.stop();

@@ -26,6 +26,9 @@ export function createConfirmedTokenCache(ttlMs: number, maxEntries = 1000, now:
       }
       confirmedUntil.set(keyOf(token), Math.min(now() + ttlMs, tokenExpiresAtMs));
     },
+    forget(token: string): void {
+      confirmedUntil.delete(keyOf(token));
+    },
     clear(): void {
       confirmedUntil.clear();
     },

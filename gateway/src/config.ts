@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { DEFAULT_AD_HOSTS, parseHostList, type CspOptions } from './csp/policy.js';
-import { serviceEnv, tokenKeyEnv } from '@coinmag/service-kit';
+import { ConfigError, loadConfig, serviceEnv, tokenKeyEnv } from '@coinmag/service-kit';
+
+/** scheme://host[:port], nothing after it. */
+const originSchema = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\/[^/?#]+\/?$/i.test(value), 'use an origin such as https://coinmag.example, with no path')
+  .transform((value) => new URL(value).origin);
+/** An empty value (a blank ConfigMap entry) means unset. */
+const optionalOrigin = z.preprocess((value) => (value === '' ? undefined : value), originSchema.optional());
 
 const urlListSchema = z
   .string()
@@ -39,8 +48,17 @@ export const gatewayConfigSchema = z.object({
   /** Moves a remote without rebuilding the shell: its remoteEntry.js URL. */
   MF_PUBLIC_ENTRY: z.string().optional(),
   MF_ADMIN_ENTRY: z.string().optional(),
-  /** The canonical origin written into page metadata (e.g. https://coinmag.example); default: the request's. */
-  SITE_ORIGIN: z.string().url().optional(),
+  /**
+   * The canonical origin written into page metadata, links and feeds (e.g. https://coinmag.example).
+   * Required in production (the Host header must never decide it); elsewhere the request's.
+   */
+  SITE_ORIGIN: optionalOrigin,
+  /**
+   * The back office's own origin (e.g. https://admin.coinmag.example), recommended in production:
+   * /admin and the admin API are served there only, so no script of a public page (ad code
+   * included) can reach the admin's session. Unset: the back office shares the site's origin.
+   */
+  ADMIN_ORIGIN: optionalOrigin,
   /**
    * Hosts the admin's ad and analytics code may connect to and frame on public pages (comma- or
    * space-separated origins, `https://*.example.com` allowed); default: Google's ad hosts.
@@ -61,6 +79,18 @@ export const gatewayConfigSchema = z.object({
   ADMIN_CONFIRM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** The configuration, with what production cannot do without; a ConfigError names the variable in one line. */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const config = loadConfig(gatewayConfigSchema, env);
+  if (config.NODE_ENV === 'production' && !config.SITE_ORIGIN) {
+    throw new ConfigError('SITE_ORIGIN is required in production (e.g. https://coinmag.example): page links must not follow the Host header');
+  }
+  if (config.ADMIN_ORIGIN && config.SITE_ORIGIN && new URL(config.ADMIN_ORIGIN).host === new URL(config.SITE_ORIGIN).host) {
+    throw new ConfigError('ADMIN_ORIGIN must be another host than SITE_ORIGIN (e.g. https://admin.coinmag.example)');
+  }
+  return config;
+}
 
 /** The CSP sources from the configuration: the ad hosts, and the origins of remotes moved elsewhere. */
 export function cspOptions(config: Pick<GatewayConfig, 'CSP_AD_HOSTS' | 'MF_PUBLIC_ENTRY' | 'MF_ADMIN_ENTRY'>): CspOptions {

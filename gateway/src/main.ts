@@ -3,17 +3,20 @@ import { createGatewayApp } from './app.js';
 import { createAdminGuard } from './admin-guard.js';
 import { createContentCache } from './cache/content-cache.js';
 import { frontendsFromConfig } from './frontends/serve-frontends.js';
-import { cspOptions, gatewayConfigSchema, urlList } from './config.js';
+import { cspOptions, loadGatewayConfig, urlList } from './config.js';
 
 void runService({
   name: 'gateway',
-  config: gatewayConfigSchema,
+  config: (env) => loadGatewayConfig(env),
   build({ config, runtime }) {
     const adminGuard = createAdminGuard({
       publicKey: loadTokenPublicKey(config),
       authUrl: urlList(config.AUTH_URL)[0]!,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       confirmCacheMs: config.ADMIN_CONFIRM_CACHE_MS,
+      adminOrigin: config.ADMIN_ORIGIN,
+      siteOrigin: config.SITE_ORIGIN,
+      cookieSecurity: config.NODE_ENV === 'production' ? 'always' : 'auto',
     });
     const contentCache = createContentCache(config, runtime.log);
     const app = createGatewayApp({

@@ -67,7 +67,7 @@ beforeEach(() => {
 });
 
 async function loginThroughGateway(base: string, password = DEFAULT_ADMIN_PASSWORD): Promise<string> {
-  const res = await rawRequest(base, 'POST', '/api/admin/login', { 'content-type': 'application/json' }, JSON.stringify({ username: 'admin', password }));
+  const res = await rawRequest(base, 'POST', '/api/admin/login', { 'content-type': 'application/json', 'x-token-delivery': 'body' }, JSON.stringify({ username: 'admin', password }));
   expect(res.status).toBe(200);
   return (res.json as { token: string }).token;
 }

@@ -193,7 +193,8 @@ describe('built entry points start with the compose environment', () => {
 
     const login = await fetch(`${gateway}/api/admin/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // A script, not a browser: it asks for the token besides the HttpOnly cookie.
+      headers: { 'content-type': 'application/json', 'x-token-delivery': 'body' },
       body: JSON.stringify({ username: 'admin', password: operator.ADMIN_PASSWORD }),
     });
     expect(login.status, 'the migrate step made the admin account with ADMIN_PASSWORD from .env').toBe(200);

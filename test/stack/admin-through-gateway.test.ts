@@ -48,7 +48,7 @@ describe('the admin API through the gateway, every service real', () => {
   it('logs in with the default account and refuses a wrong password', async () => {
     const wrong = await fetch(`${stack.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'nope' }) });
     expect(wrong.status).toBe(401);
-    const res = await fetch(`${stack.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
+    const res = await fetch(`${stack.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token-delivery': 'body' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
     expect(res.status).toBe(200);
     token = (await res.json()).token;
     expect(token.split('.')).toHaveLength(3);

@@ -6,7 +6,12 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const loginResponseSchema = z.object({ token: z.string() });
+/**
+ * A sign-in: when this token lapses unless renewed (`expiresAt`) and when the session ends
+ * whatever happens (`sessionExpiresAt`), ISO 8601. The auth service always sends the token;
+ * the gateway puts it into an HttpOnly cookie and leaves it out of what a browser reads.
+ */
+export const loginResponseSchema = z.object({ token: z.string().optional(), expiresAt: z.string(), sessionExpiresAt: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Public: lets the login form show the default-credentials hint only while it is still true. */
@@ -14,7 +19,12 @@ export const loginHintResponseSchema = z.object({ usingDefaultPassword: z.boolea
 export type LoginHintResponse = z.infer<typeof loginHintResponseSchema>;
 
 export const adminSchema = z.object({ id: z.number().int(), username: z.string() });
-export const verifyResponseSchema = z.object({ admin: adminSchema, usingDefaultPassword: z.boolean() });
+export const verifyResponseSchema = z.object({
+  admin: adminSchema,
+  usingDefaultPassword: z.boolean(),
+  expiresAt: z.string().optional(),
+  sessionExpiresAt: z.string().optional(),
+});
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 export const PASSWORD_MIN_LENGTH = 10;

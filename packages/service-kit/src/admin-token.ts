@@ -14,6 +14,8 @@ export interface AdminPrincipal {
   username: string;
   /** Bumped by a password change; the auth service refuses tokens of an older version. */
   tokenVersion: number;
+  /** The sign-in session the token belongs to (claim `sid`); ending it ends every token of it. */
+  sessionId?: string;
 }
 
 declare module 'koa' {
@@ -43,13 +45,15 @@ export function verifyAdminToken(token: string, publicKey: string, now = Date.no
   if (typeof claims.iat !== 'number' || claims.iat > nowSeconds + 5 || typeof claims.exp !== 'number') throw new UnauthorizedError(UNAUTHORIZED);
   if (!Number.isInteger(id) || id <= 0 || typeof claims.username !== 'string') throw new UnauthorizedError(UNAUTHORIZED);
   if (typeof claims.tv !== 'number' || !Number.isInteger(claims.tv) || claims.tv < 0) throw new UnauthorizedError(UNAUTHORIZED);
-  return { id, username: claims.username, tokenVersion: claims.tv };
+  if (claims.sid !== undefined && (typeof claims.sid !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(claims.sid))) throw new UnauthorizedError(UNAUTHORIZED);
+  return { id, username: claims.username, tokenVersion: claims.tv, ...(claims.sid ? { sessionId: claims.sid as string } : {}) };
 }
 
 /** Signs the claims verifyAdminToken expects; only the auth service holds the private key. */
 export function signAdminToken(admin: AdminPrincipal, privateKey: string, ttlSeconds: number, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
-  return jwt.sign({ username: admin.username, tv: admin.tokenVersion, iat, exp: iat + ttlSeconds }, privateKey, {
+  const session = admin.sessionId ? { sid: admin.sessionId } : {};
+  return jwt.sign({ username: admin.username, tv: admin.tokenVersion, ...session, iat, exp: iat + ttlSeconds }, privateKey, {
     algorithm: TOKEN_ALGORITHM,
     issuer: TOKEN_ISSUER,
     audience: TOKEN_AUDIENCE,

@@ -4,6 +4,7 @@ import { AuditRepository, createRuntime, createServiceApp, rejectUnsafeText, typ
 import { createAdminRepository } from './admin/admin.repository.js';
 import { authRoutes } from './admin/auth.routes.js';
 import { createAuthService } from './admin/auth.service.js';
+import { createSessionRepository } from './admin/session.repository.js';
 import { createLoginThrottle, DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from './admin/login-throttle.js';
 import type { PasswordHasher } from './admin/password-hasher.js';
 import type { AttemptStore } from './rate-limit/attempt-store.js';
@@ -21,6 +22,8 @@ export interface AuthAppDeps {
   runtime?: ServiceRuntime;
   /** Used when no runtime is given. */
   log?: Logger;
+  /** Absolute limit of a sign-in session; default 12 hours. */
+  sessionMaxAgeSeconds?: number;
   limits?: ThrottleLimits;
   /** Dependencies beyond Postgres that /readyz and the metrics report (Redis). */
   dependencies?: Record<string, DependencyProbe>;
@@ -50,6 +53,8 @@ export function createApp(deps: AuthAppDeps): Koa {
     throttle: createLoginThrottle(deps.attempts, deps.limits ?? DEFAULT_THROTTLE_LIMITS),
     keys: deps.keys,
     tokenTtlSeconds: deps.tokenTtlSeconds,
+    sessions: createSessionRepository(deps.db),
+    sessionMaxAgeSeconds: deps.sessionMaxAgeSeconds ?? 12 * 3600,
     defaultPassword: DEFAULT_ADMIN_PASSWORD,
     adminUsername: ADMIN_USERNAME,
     audit: deps.audit ?? new AuditRepository(deps.db, 'a'),

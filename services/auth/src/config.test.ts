@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@coinmag/service-kit';
-import { loadAuthConfig, tokenTtlSeconds } from './config.js';
+import { loadAuthConfig, sessionMaxAgeSeconds, tokenTtlSeconds } from './config.js';
 import { parseDurationSeconds } from './duration.js';
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/x';
@@ -20,12 +20,13 @@ describe('parseDurationSeconds', () => {
 });
 
 describe('loadAuthConfig', () => {
-  it('has development defaults: port 4001, schema auth, 12 hour tokens, no Redis', () => {
+  it('has development defaults: port 4001, schema auth, 20 minute tokens in 12 hour sessions, no Redis', () => {
     const config = loadAuthConfig({ DATABASE_URL });
-    expect(config).toMatchObject({ NODE_ENV: 'development', PORT: 4001, DB_SCHEMA: 'auth', TOKEN_TTL: '12h', DATA_DIR: './data' });
+    expect(config).toMatchObject({ NODE_ENV: 'development', PORT: 4001, DB_SCHEMA: 'auth', TOKEN_TTL: '20m', SESSION_MAX_AGE: '12h', DATA_DIR: './data' });
     expect(config.REDIS_URL).toBeUndefined();
     expect(config.ADMIN_PASSWORD).toBeUndefined();
-    expect(tokenTtlSeconds(config)).toBe(43_200);
+    expect(tokenTtlSeconds(config)).toBe(1_200);
+    expect(sessionMaxAgeSeconds(config)).toBe(43_200);
   });
 
   it('names a bad variable without echoing its value', () => {

@@ -25,7 +25,13 @@ export const authConfigSchema = z.object({
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
   /** Audit entries older than this many days are deleted (checked hourly). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** One token's life: an admin idle this long is signed out; activity renews it. */
   TOKEN_TTL: z
+    .string()
+    .default('20m')
+    .refine((value) => parseDurationSeconds(value) !== undefined, 'use a duration such as 3600, 30m, 12h or 7d'),
+  /** A sign-in ends this long after it began, however active the admin. */
+  SESSION_MAX_AGE: z
     .string()
     .default('12h')
     .refine((value) => parseDurationSeconds(value) !== undefined, 'use a duration such as 3600, 30m, 12h or 7d'),
@@ -52,5 +58,9 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env, purpose: 's
 }
 
 export function tokenTtlSeconds(config: Pick<AuthConfig, 'TOKEN_TTL'>): number {
-  return parseDurationSeconds(config.TOKEN_TTL) ?? 12 * 3600;
+  return parseDurationSeconds(config.TOKEN_TTL) ?? 20 * 60;
+}
+
+export function sessionMaxAgeSeconds(config: Pick<AuthConfig, 'SESSION_MAX_AGE'>): number {
+  return parseDurationSeconds(config.SESSION_MAX_AGE) ?? 12 * 3600;
 }

@@ -3,7 +3,7 @@ import { createApp } from './app.js';
 import { createAttemptStore } from './attempt-store-factory.js';
 import { createArgon2Hasher, createDummyHash } from './admin/password-hasher.js';
 import { authPendingMigrations, prepareDatabase } from './bootstrap.js';
-import { loadAuthConfig, tokenTtlSeconds } from './config.js';
+import { loadAuthConfig, sessionMaxAgeSeconds, tokenTtlSeconds } from './config.js';
 import { resolveSigningKeys } from './signing-keys.js';
 
 void runService({
@@ -28,6 +28,7 @@ void runService({
       dummyHash: await createDummyHash(hasher),
       keys,
       tokenTtlSeconds: tokenTtlSeconds(config),
+      sessionMaxAgeSeconds: sessionMaxAgeSeconds(config),
       runtime,
       proxyHops: config.TRUSTED_PROXY_HOPS,
       dependencies: attempts.ping ? { redis: attempts.ping } : {},

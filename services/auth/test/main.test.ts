@@ -14,7 +14,7 @@ const migrateEntry = join(root, 'services/auth/src/migrate.ts');
 function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (/^(ADMIN_PASSWORD|JWT_|REDIS_URL|DATABASE_URL|DB_SCHEMA|PORT|NODE_ENV|TOKEN_TTL|DATA_DIR|LOG_LEVEL)/.test(name)) delete env[name];
+    if (/^(ADMIN_PASSWORD|JWT_|REDIS_URL|DATABASE_URL|DB_SCHEMA|PORT|NODE_ENV|TOKEN_TTL|SESSION_MAX_AGE|DATA_DIR|LOG_LEVEL)/.test(name)) delete env[name];
   }
   return { ...env, ...extra };
 }

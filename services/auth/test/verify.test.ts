@@ -35,7 +35,12 @@ describe('GET /api/admin/verify', () => {
     const { token } = (await (await login(app.url, 'admin', DEFAULT_ADMIN_PASSWORD, freshIp())).json()) as { token: string };
     const res = await verify(token);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ admin: { id: adminId, username: 'admin' }, usingDefaultPassword: true });
+    expect(await res.json()).toEqual({
+      admin: { id: adminId, username: 'admin' },
+      usingDefaultPassword: true,
+      expiresAt: new Date((jwt.decode(token) as jwt.JwtPayload).exp! * 1000).toISOString(),
+      sessionExpiresAt: expect.any(String),
+    });
   });
 
   it('says "not logged in" without a token, and refuses a malformed header', async () => {

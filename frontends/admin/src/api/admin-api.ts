@@ -21,6 +21,10 @@ export const authApi = {
   login: (username: string, password: string) =>
     request<LoginResponse>('/api/admin/login', { method: 'POST', json: { username, password }, auth: false, fallbackError: '登入失敗' }),
   verify: () => request<VerifyResponse>('/api/admin/verify'),
+  /** A fresh cookie for the open session (silent renewal); 401 once the session has ended. */
+  renew: () => request<LoginResponse>('/api/admin/session', { method: 'POST', fallbackError: '' }),
+  /** Ends the session on the server and drops the cookie; works without an open session too. */
+  logout: () => request<unknown>('/api/admin/logout', { method: 'POST', auth: false, fallbackError: '' }),
 };
 
 export const statsApi = {

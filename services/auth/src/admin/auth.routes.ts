@@ -9,6 +9,10 @@ export const VERIFY_PATH = '/api/admin/verify';
 export const PASSWORD_PATH = '/api/admin/password';
 /** Not routed by the gateway: the content service reads it to merge the back office's log. */
 export const AUDIT_PATH = '/internal/audit-events';
+/** POST: a fresh token for the session (silent renewal while the admin is active). */
+export const SESSION_PATH = '/api/admin/session';
+/** POST: ends the session server-side. */
+export const LOGOUT_PATH = '/api/admin/logout';
 
 function requiredToken(ctx: Context): string {
   const header = ctx.get('authorization');
@@ -34,6 +38,17 @@ export function authRoutes(auth: AuthService): Router {
   router.get(VERIFY_PATH, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await auth.verify(requiredToken(ctx));
+  });
+
+  router.post(SESSION_PATH, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await auth.renew(requiredToken(ctx));
+  });
+
+  router.post(LOGOUT_PATH, async (ctx) => {
+    await auth.logout(bearerToken(ctx.get('authorization')), ctx.ip);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 204;
   });
 
   router.put(PASSWORD_PATH, async (ctx) => {

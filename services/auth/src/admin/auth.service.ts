@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import { API_MESSAGES, type LoginHintResponse, type LoginResponse, type VerifyResponse } from '@coinmag/contracts';
 import type { AuditSlice, AuditSliceQuery } from '@coinmag/contracts';
-import { signAdminToken, UnauthorizedError, ValidationError, verifyAdminToken, type AuditRepository } from '@coinmag/service-kit';
+import { signAdminToken, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, UnauthorizedError, ValidationError, verifyAdminToken, type AdminPrincipal, type AuditRepository } from '@coinmag/service-kit';
 import type { AdminRepository, AdminRow } from './admin.repository.js';
+import type { SessionRepository, SessionRow } from './session.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { PasswordHasher } from './password-hasher.js';
 
@@ -12,7 +15,12 @@ export interface AuthServiceDeps {
   dummyHash: string;
   throttle: LoginThrottle;
   keys: { privateKey: string; publicKey: string };
+  /** One token's life; renewing while the admin is active gives another, up to the session's limit. */
   tokenTtlSeconds: number;
+  sessions: SessionRepository;
+  /** The absolute limit of a sign-in session, renewals included. */
+  sessionMaxAgeSeconds: number;
+  now?: () => number;
   defaultPassword: string;
   adminUsername: string;
   /** This service's audit log: sign-in (both outcomes), sign-out, password changes. */
@@ -37,9 +45,25 @@ export interface PasswordChange {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ admins, hasher, dummyHash, throttle, keys, tokenTtlSeconds, defaultPassword, adminUsername, audit }: AuthServiceDeps) {
-  const issueToken = (admin: AdminRow) =>
-    signAdminToken({ id: admin.id, username: admin.username, tokenVersion: admin.token_version }, keys.privateKey, tokenTtlSeconds);
+export function createAuthService(deps: AuthServiceDeps) {
+  const { admins, hasher, dummyHash, throttle, keys, tokenTtlSeconds, defaultPassword, adminUsername, sessions, sessionMaxAgeSeconds, audit } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** A token for the session, living tokenTtlSeconds but never past the session's limit. */
+  const issueToken = (admin: AdminRow, session: Pick<SessionRow, 'id' | 'expires_at'>): LoginResponse => {
+    const time = now();
+    const sessionEnd = session.expires_at.getTime();
+    const ttl = Math.max(1, Math.min(tokenTtlSeconds, Math.floor((sessionEnd - time) / 1000)));
+    const token = signAdminToken({ id: admin.id, username: admin.username, tokenVersion: admin.token_version, sessionId: session.id }, keys.privateKey, ttl, time);
+    return { token, expiresAt: new Date(Math.floor(time / 1000) * 1000 + ttl * 1000).toISOString(), sessionExpiresAt: session.expires_at.toISOString() };
+  };
+
+  const startSession = async (admin: AdminRow) => {
+    await sessions.pruneExpired().catch(() => 0);
+    const session = { id: randomBytes(24).toString('base64url'), expires_at: new Date(now() + sessionMaxAgeSeconds * 1000) };
+    await sessions.create({ id: session.id, adminId: admin.id, expiresAt: session.expires_at });
+    return session;
+  };
 
   /** Checks the password against the account, or against the dummy hash when there is none. */
   const passwordMatches = async (admin: AdminRow | undefined, password: string) => {
@@ -47,13 +71,21 @@ export function createAuthService({ admins, hasher, dummyHash, throttle, keys, t
     return admin !== undefined && matches;
   };
 
-  /** Signature, claims, and that the subject still exists with the same token version. */
-  const authenticate = async (token: string): Promise<AdminRow> => {
-    const principal = verifyAdminToken(token, keys.publicKey);
+  /**
+   * Signature, claims, that the subject still exists with the same token version, and that the
+   * token's session (every token from a sign-in has one) has not ended.
+   */
+  const authenticate = async (token: string): Promise<{ admin: AdminRow; principal: AdminPrincipal; session?: SessionRow }> => {
+    const principal = verifyAdminToken(token, keys.publicKey, now());
     const admin = await admins.findById(principal.id);
     if (!admin || admin.token_version !== principal.tokenVersion) throw new UnauthorizedError(API_MESSAGES.unauthorized);
-    return admin;
+    if (!principal.sessionId) return { admin, principal };
+    const session = await sessions.findActive(principal.sessionId);
+    if (!session || session.admin_id !== admin.id) throw new UnauthorizedError(API_MESSAGES.unauthorized);
+    return { admin, principal, session };
   };
+
+  const expiryOf = (token: string) => new Date(((jwt.decode(token) as jwt.JwtPayload | null)?.exp ?? 0) * 1000).toISOString();
 
   return {
     async loginHint(): Promise<LoginHintResponse> {
@@ -71,7 +103,7 @@ export function createAuthService({ admins, hasher, dummyHash, throttle, keys, t
       }
       await ticket.succeeded();
       await audit.record({ action: 'auth.login', actor: admin!.username, ip, subjectId: admin!.id, summary: admin!.username });
-      return { token: issueToken(admin!) };
+      return issueToken(admin!, await startSession(admin!));
     },
 
     /** The audit log's newest matching entries, for the admin only. */
@@ -81,13 +113,43 @@ export function createAuthService({ admins, hasher, dummyHash, throttle, keys, t
     },
 
     async verify(token: string): Promise<VerifyResponse> {
-      const admin = await authenticate(token);
-      return { admin: { id: admin.id, username: admin.username }, usingDefaultPassword: admin.is_default_password };
+      const { admin, session } = await authenticate(token);
+      const expiresAt = expiryOf(token);
+      return {
+        admin: { id: admin.id, username: admin.username },
+        usingDefaultPassword: admin.is_default_password,
+        expiresAt,
+        sessionExpiresAt: session ? session.expires_at.toISOString() : expiresAt,
+      };
+    },
+
+    /** A fresh token for a session still in use; a session past its limit or ended gets 401. */
+    async renew(token: string): Promise<LoginResponse> {
+      const { admin, session } = await authenticate(token);
+      if (!session) throw new UnauthorizedError(API_MESSAGES.unauthorized);
+      await sessions.markRenewed(session.id);
+      return issueToken(admin, session);
+    },
+
+    /** Ends the token's session (every token of it stops working); a token that is not ours changes nothing. */
+    async logout(token: string | undefined, ip: string): Promise<void> {
+      if (!token) return;
+      let claims: jwt.JwtPayload;
+      try {
+        // An expired token may still end its session: the admin clicked log out.
+        claims = jwt.verify(token, keys.publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, ignoreExpiration: true }) as jwt.JwtPayload;
+      } catch {
+        return;
+      }
+      if (typeof claims.sid !== 'string') return;
+      await sessions.end(claims.sid);
+      const username = typeof claims.username === 'string' ? claims.username : '';
+      await audit.record({ action: 'auth.logout', actor: username, ip, subjectId: Number(claims.sub) || undefined, summary: username });
     },
 
     /** Replaces the password and bumps the token version; returns a fresh token for this session. */
     async changePassword({ token, currentPassword, newPassword, ip, action }: PasswordChange): Promise<LoginResponse> {
-      const admin = await authenticate(token);
+      const { admin, session: current } = await authenticate(token);
       const ticket = await throttle.begin(action, ip, admin.username);
       if (!(await passwordMatches(admin, currentPassword))) throw new ValidationError('currentPassword', '目前密碼不正確');
       await ticket.succeeded();
@@ -97,7 +159,8 @@ export function createAuthService({ admins, hasher, dummyHash, throttle, keys, t
       const updated = await admins.replacePassword(admin.id, await hasher.hash(newPassword), false);
       if (!updated) throw new UnauthorizedError(API_MESSAGES.unauthorized);
       await audit.record({ action: 'auth.password_change', actor: admin.username, ip, subjectId: admin.id, summary: admin.username });
-      return { token: issueToken(updated) };
+      // Every other token is void now (version bumped); this sign-in goes on with a fresh one.
+      return issueToken(updated, current ?? (await startSession(updated)));
     },
   };
 }
