@@ -4,6 +4,7 @@ export const ADMIN_PATH_PREFIXES = [
   '/api/categories/admin',
   '/api/settings/admin',
   '/api/admin/stats',
+  '/api/admin/audit',
   '/api/admin/password',
   '/api/uploads/image',
 ] as const;

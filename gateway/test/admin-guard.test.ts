@@ -87,6 +87,7 @@ describe('admin guard in the gateway', () => {
     ['DELETE', '/api/categories/admin/3'],
     ['PUT', '/api/settings/admin'],
     ['GET', '/api/admin/stats'],
+    ['GET', '/api/admin/audit?limit=20'],
     ['POST', '/api/uploads/image'],
   ])('answers %s %s without a token with 401 and never proxies it', async (method, path) => {
     const res = await rawRequest(gateway, method, path);
