@@ -72,7 +72,8 @@ export class Journey {
   private async login(): Promise<string> {
     const res = await fetch(`${this.baseUrl}/api/admin/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // A script asks for the token in the body (browsers get an HttpOnly cookie instead).
+      headers: { 'content-type': 'application/json', 'x-token-delivery': 'body' },
       body: JSON.stringify({ username: 'admin', password: this.adminPassword }),
       signal: AbortSignal.timeout(20_000),
     });

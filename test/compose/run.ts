@@ -113,7 +113,7 @@ async function main(): Promise<number> {
     const port = Number(process.env.COMPOSE_TEST_GATEWAY_PORT ?? 0) || (await freePort());
     const baseUrl = `http://127.0.0.1:${port}`;
     const envFile = join(work, 'env');
-    const env = generateEnv(COMPOSE_FILE, join(ROOT, '.env.example'), { GATEWAY_PORT: String(port), COINMAG_VERSION: 'compose-test' }, baseUrl);
+    const env = generateEnv(COMPOSE_FILE, join(ROOT, '.env.example'), { GATEWAY_PORT: String(port), SITE_ORIGIN: baseUrl, COINMAG_VERSION: 'compose-test' }, baseUrl);
     writeFileSync(envFile, env.text, { mode: 0o600 });
     if (env.notInExample.length > 0) process.stdout.write(`compose: warning: docker-compose.yml requires ${env.notInExample.join(', ')}, which .env.example does not list\n`);
     stack = new ComposeStack(ready, shell, { root: ROOT, composeFile: COMPOSE_FILE, envFile, project });
