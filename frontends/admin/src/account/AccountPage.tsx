@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import styles from '../admin.module.css';
 import { accountApi } from '../api/account-api';
-import { asApiError, writeToken } from '../api/http';
+import { asApiError } from '../api/http';
 import { reportLoadError } from '../session/load-errors';
 import { useSession } from '../session/session-store';
 import { toast } from '../toasts/toast-store';
@@ -31,9 +31,8 @@ export function AccountPage() {
     setSaving(true);
     setError(null);
     try {
-      const { token } = await accountApi.changePassword(current, next);
-      // The old token stopped working with the change; this page goes on with the new one.
-      writeToken(token);
+      // Older sessions end with the change; the answer set this page's fresh session cookie.
+      await accountApi.changePassword(current, next);
       setCurrent('');
       setNext('');
       setRepeat('');
