@@ -1,11 +1,11 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { AuditRepository, createRuntime, createServiceApp, rejectUnsafeText, type DependencyProbe, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
-import { createAdminRepository } from './admin/admin.repository.js';
+import { AdminRepository } from './admin/admin.repository.js';
 import { authRoutes } from './admin/auth.routes.js';
-import { createAuthService } from './admin/auth.service.js';
-import { createSessionRepository } from './admin/session.repository.js';
-import { createLoginThrottle, DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from './admin/login-throttle.js';
+import { AuthService } from './admin/auth.service.js';
+import { SessionRepository } from './admin/session.repository.js';
+import { DEFAULT_THROTTLE_LIMITS, LoginThrottle, type ThrottleLimits } from './admin/login-throttle.js';
 import type { PasswordHasher } from './admin/password-hasher.js';
 import type { AttemptStore } from './rate-limit/attempt-store.js';
 import type { SigningKeys } from './signing-keys.js';
@@ -46,19 +46,21 @@ export function createApp(deps: AuthAppDeps): Koa {
   const app = createServiceApp(runtime, { proxyHops: deps.proxyHops ?? 0 });
   app.use(rejectUnsafeText());
 
-  const auth = createAuthService({
-    admins: createAdminRepository(deps.db),
-    hasher: deps.hasher,
-    dummyHash: deps.dummyHash,
-    throttle: createLoginThrottle(deps.attempts, deps.limits ?? DEFAULT_THROTTLE_LIMITS),
-    keys: deps.keys,
-    tokenTtlSeconds: deps.tokenTtlSeconds,
-    sessions: createSessionRepository(deps.db),
-    sessionMaxAgeSeconds: deps.sessionMaxAgeSeconds ?? 12 * 3600,
-    defaultPassword: DEFAULT_ADMIN_PASSWORD,
-    adminUsername: ADMIN_USERNAME,
-    audit: deps.audit ?? new AuditRepository(deps.db, 'a'),
-  });
+  const auth = new AuthService(
+    new AdminRepository(deps.db),
+    new SessionRepository(deps.db),
+    deps.audit ?? new AuditRepository(deps.db, 'a'),
+    deps.hasher,
+    new LoginThrottle(deps.attempts, deps.limits ?? DEFAULT_THROTTLE_LIMITS),
+    deps.keys,
+    {
+      dummyHash: deps.dummyHash,
+      tokenTtlSeconds: deps.tokenTtlSeconds,
+      sessionMaxAgeSeconds: deps.sessionMaxAgeSeconds ?? 12 * 3600,
+      defaultPassword: DEFAULT_ADMIN_PASSWORD,
+      adminUsername: ADMIN_USERNAME,
+    },
+  );
   const routes = authRoutes(auth);
 
   app.use(routes.routes());

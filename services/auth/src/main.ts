@@ -1,8 +1,8 @@
 import { AuditRepository, createDatabase, runService, startAuditRetention } from '@coinmag/service-kit';
 import { createApp } from './app.js';
-import { createAttemptStore } from './attempt-store-factory.js';
-import { createArgon2Hasher, createDummyHash } from './admin/password-hasher.js';
-import { authPendingMigrations, prepareDatabase } from './bootstrap.js';
+import { createAttemptStore } from './rate-limit/create-attempt-store.js';
+import { Argon2Hasher, createDummyHash } from './admin/password-hasher.js';
+import { authPendingMigrations, prepareDatabase } from './database.js';
 import { loadAuthConfig, sessionMaxAgeSeconds, tokenTtlSeconds } from './config.js';
 import { resolveSigningKeys } from './signing-keys.js';
 
@@ -12,7 +12,7 @@ void runService({
   async build({ config, runtime }) {
     const keys = resolveSigningKeys(config);
     const db = createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, log: runtime.log });
-    const hasher = createArgon2Hasher();
+    const hasher = new Argon2Hasher();
     // Production migrates in a separate job (migrate.ts); development migrates at start.
     if (config.NODE_ENV !== 'production') {
       await prepareDatabase({ db, schema: config.DB_SCHEMA, hasher, log: runtime.log, adminPassword: config.ADMIN_PASSWORD });

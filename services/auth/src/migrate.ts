@@ -1,6 +1,6 @@
 import { createDatabase, runMigration } from '@coinmag/service-kit';
-import { createArgon2Hasher } from './admin/password-hasher.js';
-import { prepareDatabase } from './bootstrap.js';
+import { Argon2Hasher } from './admin/password-hasher.js';
+import { prepareDatabase } from './database.js';
 import { loadAuthConfig } from './config.js';
 
 /** The migration step (a job in production): schema changes, then the first admin account. */
@@ -10,7 +10,7 @@ void runMigration({
   async migrate({ config, log }) {
     const db = createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 1, log });
     try {
-      await prepareDatabase({ db, schema: config.DB_SCHEMA, hasher: createArgon2Hasher(), log, adminPassword: config.ADMIN_PASSWORD });
+      await prepareDatabase({ db, schema: config.DB_SCHEMA, hasher: new Argon2Hasher(), log, adminPassword: config.ADMIN_PASSWORD });
     } finally {
       await db.destroy();
     }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AttemptStore } from '../src/rate-limit/attempt-store.js';
-import { createMemoryAttemptStore } from '../src/rate-limit/memory-attempt-store.js';
-import { createRedisAttemptStore } from '../src/rate-limit/redis-attempt-store.js';
+import { MemoryAttemptStore } from '../src/rate-limit/memory-attempt-store.js';
+import { RedisAttemptStore } from '../src/rate-limit/redis-attempt-store.js';
 import { deleteRedisPrefix, REDIS_TEST_URL } from './auth-test-app.js';
 
 const redis = new Redis(REDIS_TEST_URL);
@@ -14,8 +14,8 @@ afterAll(async () => {
 });
 
 const adapters: Array<[string, () => AttemptStore]> = [
-  ['in-process', () => createMemoryAttemptStore()],
-  ['redis', () => createRedisAttemptStore(redis, redisPrefix)],
+  ['in-process', () => new MemoryAttemptStore()],
+  ['redis', () => new RedisAttemptStore(redis, redisPrefix)],
 ];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,11 +4,11 @@ import { Redis } from 'ioredis';
 import { createDatabase, createLogger, listen } from '@coinmag/service-kit';
 import { createTestDatabase } from '@coinmag/service-kit/testing';
 import { createApp } from '../src/app.js';
-import { createAdminRepository, type AdminRepository } from '../src/admin/admin.repository.js';
+import { AdminRepository } from '../src/admin/admin.repository.js';
 import type { ThrottleLimits } from '../src/admin/login-throttle.js';
-import { createArgon2Hasher, createDummyHash, type PasswordHasher } from '../src/admin/password-hasher.js';
-import { prepareDatabase } from '../src/bootstrap.js';
-import { createRedisAttemptStore } from '../src/rate-limit/redis-attempt-store.js';
+import { Argon2Hasher, createDummyHash, type PasswordHasher } from '../src/admin/password-hasher.js';
+import { prepareDatabase } from '../src/database.js';
+import { RedisAttemptStore } from '../src/rate-limit/redis-attempt-store.js';
 import type { SigningKeys } from '../src/signing-keys.js';
 
 export const REDIS_TEST_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -47,7 +47,7 @@ export async function deleteRedisPrefix(redis: Redis, prefix: string): Promise<v
 export async function startAuthTestApp(options: { hasher?: PasswordHasher; limits?: ThrottleLimits } = {}): Promise<AuthTestApp> {
   const database = await createTestDatabase('cm_auth');
   const db = createDatabase({ url: database.url, schema: 'auth', poolMax: 4 });
-  const hasher = options.hasher ?? createArgon2Hasher();
+  const hasher = options.hasher ?? new Argon2Hasher();
   const log = createLogger('auth-test', 'silent');
   await prepareDatabase({ db, schema: 'auth', hasher, log, adminPassword: undefined });
   const redis = new Redis(REDIS_TEST_URL);
@@ -55,7 +55,7 @@ export async function startAuthTestApp(options: { hasher?: PasswordHasher; limit
   const keys = generateSigningKeys();
   const app = createApp({
     db,
-    attempts: createRedisAttemptStore(redis, prefix),
+    attempts: new RedisAttemptStore(redis, prefix),
     hasher,
     dummyHash: await createDummyHash(hasher),
     keys,
@@ -69,7 +69,7 @@ export async function startAuthTestApp(options: { hasher?: PasswordHasher; limit
   return {
     url: `http://127.0.0.1:${running.port}`,
     db,
-    admins: createAdminRepository(db),
+    admins: new AdminRepository(db),
     keys,
     hasher,
     async close() {

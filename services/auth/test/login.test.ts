@@ -2,11 +2,11 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@coinmag/service-kit';
-import { createArgon2Hasher, type PasswordHasher } from '../src/admin/password-hasher.js';
+import { Argon2Hasher, type PasswordHasher } from '../src/admin/password-hasher.js';
 import { DEFAULT_ADMIN_PASSWORD } from '../src/config.js';
 import { freshIp, login, postJson, startAuthTestApp, type AuthTestApp } from './auth-test-app.js';
 
-const argon2 = createArgon2Hasher();
+const argon2 = new Argon2Hasher();
 const verifiedHashes: string[] = [];
 /** The real argon2 hasher, noting which hash each check ran against. */
 const observedHasher: PasswordHasher = {

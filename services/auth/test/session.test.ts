@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, createLogger, listen, signAdminToken, type RunningServer } from '@coinmag/service-kit';
 import { createTestDatabase, type TestDatabase } from '@coinmag/service-kit/testing';
 import { createApp } from '../src/app.js';
-import { createArgon2Hasher, createDummyHash } from '../src/admin/password-hasher.js';
-import { prepareDatabase } from '../src/bootstrap.js';
+import { Argon2Hasher, createDummyHash } from '../src/admin/password-hasher.js';
+import { prepareDatabase } from '../src/database.js';
 import { DEFAULT_ADMIN_PASSWORD } from '../src/config.js';
-import { createRedisAttemptStore } from '../src/rate-limit/redis-attempt-store.js';
+import { RedisAttemptStore } from '../src/rate-limit/redis-attempt-store.js';
 import { deleteRedisPrefix, freshIp, generateSigningKeys, login, REDIS_TEST_URL } from './auth-test-app.js';
 
 /** The auth app with a short token life (4 s) and session limit (7 s), to watch both run out. */
@@ -23,11 +23,11 @@ let db: ReturnType<typeof createDatabase>;
 beforeAll(async () => {
   database = await createTestDatabase('cm_auth_session');
   db = createDatabase({ url: database.url, schema: 'auth', poolMax: 4 });
-  const hasher = createArgon2Hasher();
+  const hasher = new Argon2Hasher();
   const log = createLogger('auth-test', 'silent');
   await prepareDatabase({ db, schema: 'auth', hasher, log, adminPassword: undefined });
   redis = new Redis(REDIS_TEST_URL);
-  const app = createApp({ db, attempts: createRedisAttemptStore(redis, prefix), hasher, dummyHash: await createDummyHash(hasher), keys, tokenTtlSeconds: 4, sessionMaxAgeSeconds: 7, log });
+  const app = createApp({ db, attempts: new RedisAttemptStore(redis, prefix), hasher, dummyHash: await createDummyHash(hasher), keys, tokenTtlSeconds: 4, sessionMaxAgeSeconds: 7, log });
   running = await listen(app, 0, '127.0.0.1');
   base = `http://127.0.0.1:${running.port}`;
 });

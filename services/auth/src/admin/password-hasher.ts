@@ -8,17 +8,18 @@ export interface PasswordHasher {
 }
 
 /** argon2id with the library defaults (19 MiB, 2 passes, 1 lane: the OWASP baseline). */
-export function createArgon2Hasher(): PasswordHasher {
-  return {
-    hash: (password) => hash(password),
-    async verify(passwordHash, password) {
-      try {
-        return await verify(passwordHash, password);
-      } catch {
-        return false;
-      }
-    },
-  };
+export class Argon2Hasher implements PasswordHasher {
+  hash(password: string): Promise<string> {
+    return hash(password);
+  }
+
+  async verify(passwordHash: string, password: string): Promise<boolean> {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  }
 }
 
 /**

@@ -9,33 +9,34 @@ export interface SessionRow {
   ended_at: Date | null;
 }
 
-export interface SessionRepository {
-  create(session: { id: string; adminId: number; expiresAt: Date }): Promise<void>;
-  /** The session while it may still be used: not ended, not past its absolute limit. */
-  findActive(id: string): Promise<SessionRow | undefined>;
-  markRenewed(id: string): Promise<void>;
-  end(id: string): Promise<void>;
-  /** Removes rows past their limit for more than a day; bounded, so a sign-in never waits long. */
-  pruneExpired(limit?: number): Promise<number>;
-}
+export class SessionRepository {
+  constructor(private readonly db: Knex) {}
 
-export function createSessionRepository(db: Knex): SessionRepository {
-  const sessions = () => db<SessionRow>('sessions');
-  return {
-    async create({ id, adminId, expiresAt }) {
-      await sessions().insert({ id, admin_id: adminId, expires_at: expiresAt });
-    },
-    findActive: (id) => sessions().where({ id }).whereNull('ended_at').where('expires_at', '>', db.fn.now()).first(),
-    async markRenewed(id) {
-      await sessions().where({ id }).update({ renewed_at: db.fn.now() });
-    },
-    async end(id) {
-      await sessions().where({ id }).whereNull('ended_at').update({ ended_at: db.fn.now() });
-    },
-    async pruneExpired(limit = 500) {
-      return sessions()
-        .whereIn('id', sessions().select('id').where('expires_at', '<', db.raw("now() - interval '1 day'")).limit(limit))
-        .delete();
-    },
-  };
+  private sessions() {
+    return this.db<SessionRow>('sessions');
+  }
+
+  async create({ id, adminId, expiresAt }: { id: string; adminId: number; expiresAt: Date }): Promise<void> {
+    await this.sessions().insert({ id, admin_id: adminId, expires_at: expiresAt });
+  }
+
+  /** The session while it may still be used: not ended, not past its absolute limit. */
+  findActive(id: string): Promise<SessionRow | undefined> {
+    return this.sessions().where({ id }).whereNull('ended_at').where('expires_at', '>', this.db.fn.now()).first();
+  }
+
+  async markRenewed(id: string): Promise<void> {
+    await this.sessions().where({ id }).update({ renewed_at: this.db.fn.now() });
+  }
+
+  async end(id: string): Promise<void> {
+    await this.sessions().where({ id }).whereNull('ended_at').update({ ended_at: this.db.fn.now() });
+  }
+
+  /** Removes rows past their limit for more than a day; bounded, so a sign-in never waits long. */
+  async pruneExpired(limit = 500): Promise<number> {
+    return this.sessions()
+      .whereIn('id', this.sessions().select('id').where('expires_at', '<', this.db.raw("now() - interval '1 day'")).limit(limit))
+      .delete();
+  }
 }

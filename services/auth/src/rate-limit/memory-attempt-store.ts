@@ -9,51 +9,54 @@ interface Window {
 const MAX_KEYS = 100_000;
 
 /** In-process adapter: correct for one process only (the embedded default). */
-export function createMemoryAttemptStore(now: () => number = Date.now): AttemptStore {
-  const windows = new Map<string, Window>();
+export class MemoryAttemptStore implements AttemptStore {
+  private readonly windows = new Map<string, Window>();
 
-  const live = (key: string): Window | undefined => {
-    const window = windows.get(key);
-    if (window && window.endsAt <= now()) {
-      windows.delete(key);
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, windowMs: number): Promise<AttemptCount> {
+    let window = this.live(key);
+    if (!window) {
+      this.makeRoom();
+      window = { count: 0, endsAt: this.now() + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetInMs: window.endsAt - this.now() };
+  }
+
+  async undo(key: string): Promise<void> {
+    const window = this.live(key);
+    if (!window) return;
+    window.count -= 1;
+    if (window.count <= 0) this.windows.delete(key);
+  }
+
+  async clear(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.windows.clear();
+  }
+
+  private live(key: string): Window | undefined {
+    const window = this.windows.get(key);
+    if (window && window.endsAt <= this.now()) {
+      this.windows.delete(key);
       return undefined;
     }
     return window;
-  };
+  }
 
-  const makeRoom = () => {
-    if (windows.size < MAX_KEYS) return;
-    const time = now();
-    for (const [key, window] of windows) if (window.endsAt <= time) windows.delete(key);
+  private makeRoom(): void {
+    if (this.windows.size < MAX_KEYS) return;
+    const time = this.now();
+    for (const [key, window] of this.windows) if (window.endsAt <= time) this.windows.delete(key);
     // Still full: drop the oldest entries (Map keeps insertion order).
-    for (const key of windows.keys()) {
-      if (windows.size < MAX_KEYS) break;
-      windows.delete(key);
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < MAX_KEYS) break;
+      this.windows.delete(key);
     }
-  };
-
-  return {
-    async hit(key, windowMs): Promise<AttemptCount> {
-      let window = live(key);
-      if (!window) {
-        makeRoom();
-        window = { count: 0, endsAt: now() + windowMs };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return { count: window.count, resetInMs: window.endsAt - now() };
-    },
-    async undo(key) {
-      const window = live(key);
-      if (!window) return;
-      window.count -= 1;
-      if (window.count <= 0) windows.delete(key);
-    },
-    async clear(key) {
-      windows.delete(key);
-    },
-    async close() {
-      windows.clear();
-    },
-  };
+  }
 }

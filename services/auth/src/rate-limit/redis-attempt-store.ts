@@ -21,21 +21,31 @@ return count
  * Redis adapter. Keys live under `prefix` so several services (and test files) can share
  * one Redis. `close` quits the connection only when this store opened it.
  */
-export function createRedisAttemptStore(redis: Redis, prefix: string, ownsConnection = false): AttemptStore {
-  const keyOf = (key: string) => `${prefix}${key}`;
-  return {
-    async hit(key, windowMs): Promise<AttemptCount> {
-      const [count, ttl] = (await redis.eval(HIT, 1, keyOf(key), String(Math.ceil(windowMs)))) as [number, number];
-      return { count: Number(count), resetInMs: Number(ttl) };
-    },
-    async undo(key) {
-      await redis.eval(UNDO, 1, keyOf(key));
-    },
-    async clear(key) {
-      await redis.del(keyOf(key));
-    },
-    async close() {
-      if (ownsConnection) await redis.quit();
-    },
-  };
+export class RedisAttemptStore implements AttemptStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly ownsConnection = false,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<AttemptCount> {
+    const [count, ttl] = (await this.redis.eval(HIT, 1, this.keyOf(key), String(Math.ceil(windowMs)))) as [number, number];
+    return { count: Number(count), resetInMs: Number(ttl) };
+  }
+
+  async undo(key: string): Promise<void> {
+    await this.redis.eval(UNDO, 1, this.keyOf(key));
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.redis.del(this.keyOf(key));
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsConnection) await this.redis.quit();
+  }
+
+  private keyOf(key: string): string {
+    return `${this.prefix}${key}`;
+  }
 }

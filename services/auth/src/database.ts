@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { migrateLatest, pendingMigrations, type Logger } from '@coinmag/service-kit';
-import { createAdminRepository } from './admin/admin.repository.js';
+import { AdminRepository } from './admin/admin.repository.js';
 import type { PasswordHasher } from './admin/password-hasher.js';
 import { ADMIN_USERNAME, DEFAULT_ADMIN_PASSWORD } from './config.js';
 import { AUTH_MIGRATIONS } from './migrations/index.js';
@@ -19,7 +19,7 @@ export async function prepareDatabase({ db, schema, hasher, log, adminPassword }
   const applied = await migrateLatest(db, schema, AUTH_MIGRATIONS);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
   const password = adminPassword ?? DEFAULT_ADMIN_PASSWORD;
-  const created = await createAdminRepository(db).createIfAbsent({
+  const created = await new AdminRepository(db).createIfAbsent({
     username: ADMIN_USERNAME,
     passwordHash: await hasher.hash(password),
     isDefaultPassword: password === DEFAULT_ADMIN_PASSWORD,

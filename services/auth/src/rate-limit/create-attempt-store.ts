@@ -1,7 +1,7 @@
 import { createRedisClient, type ServiceRuntime } from '@coinmag/service-kit';
-import type { AttemptStore } from './rate-limit/attempt-store.js';
-import { createMemoryAttemptStore } from './rate-limit/memory-attempt-store.js';
-import { createRedisAttemptStore } from './rate-limit/redis-attempt-store.js';
+import type { AttemptStore } from './attempt-store.js';
+import { MemoryAttemptStore } from './memory-attempt-store.js';
+import { RedisAttemptStore } from './redis-attempt-store.js';
 
 export interface AttemptStoreChoice {
   store: AttemptStore;
@@ -11,7 +11,7 @@ export interface AttemptStoreChoice {
 
 /** Redis when REDIS_URL is set (shared by replicas), otherwise the in-process store. */
 export function createAttemptStore(config: { REDIS_URL?: string }, runtime?: ServiceRuntime): AttemptStoreChoice {
-  if (!config.REDIS_URL) return { store: createMemoryAttemptStore(), kind: 'memory' };
+  if (!config.REDIS_URL) return { store: new MemoryAttemptStore(), kind: 'memory' };
   const redis = createRedisClient(config.REDIS_URL, runtime, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  return { store: createRedisAttemptStore(redis, 'coinmag:auth:attempts:', true), kind: 'redis', ping: () => redis.ping() };
+  return { store: new RedisAttemptStore(redis, 'coinmag:auth:attempts:', true), kind: 'redis', ping: () => redis.ping() };
 }
