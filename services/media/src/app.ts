@@ -1,12 +1,12 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, rejectUnsafeText, requireAdmin, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
-import { deliveryRoutes } from './delivery.routes.js';
+import { deliveryRoutes } from './media/delivery.routes.js';
 import { createWorkQueue, type WorkQueue } from './images/work-queue.js';
-import { mediaErrors } from './media-errors.js';
-import { MediaService } from './media.service.js';
+import { mediaErrors } from './media/media-errors.js';
+import { MediaService } from './media/media.service.js';
 import type { ObjectStorage } from './storage/object-storage.js';
-import { uploadsRoutes } from './uploads.routes.js';
+import { uploadsRoutes } from './media/uploads.routes.js';
 
 export interface MediaAppDeps {
   storage: ObjectStorage;

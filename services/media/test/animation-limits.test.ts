@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageRejectedError, MAX_FRAMES, processImage } from '../src/images/image-pipeline.js';
-import { MEDIA_MESSAGES } from '../src/media-errors.js';
+import { MEDIA_MESSAGES } from '../src/media/media-errors.js';
 import { diskAdapter } from './support/adapters.js';
 import { createTestKeys } from './support/auth.js';
 import { noisy } from './support/fixtures.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { HttpError, PayloadTooLargeError, ServiceUnavailableError, UnauthorizedError, uploadImageToMedia, ValidationError } from '@coinmag/service-kit';
-import { MEDIA_MESSAGES } from '../src/media-errors.js';
+import { MEDIA_MESSAGES } from '../src/media/media-errors.js';
 import { diskAdapter } from './support/adapters.js';
 import { createTestKeys } from './support/auth.js';
 import { downEndpoint } from './support/s3-server.js';

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES, uploadResponseSchema, VARIANT_WIDTHS, variantSrcset, variantUrl, type UploadResponse } from '@coinmag/contracts';
 import type { ObjectStorage } from '../src/storage/object-storage.js';
-import { MEDIA_MESSAGES } from '../src/media-errors.js';
+import { MEDIA_MESSAGES } from '../src/media/media-errors.js';
 import { ADAPTERS } from './support/adapters.js';
 import { createTestKeys, foreignPrivateKey } from './support/auth.js';
 import { noisy, orientedJpegWithGps, pngBomb, solid, svgWithScript } from './support/fixtures.js';

@@ -3,7 +3,7 @@ import { MEDIA_KEY_PATTERN, UPLOADS_PREFIX } from '@coinmag/contracts';
 import { NotFoundError } from '@coinmag/service-kit';
 import { MEDIA_MESSAGES } from './media-errors.js';
 import type { MediaService } from './media.service.js';
-import type { ByteRange } from './storage/object-storage.js';
+import type { ByteRange } from '../storage/object-storage.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

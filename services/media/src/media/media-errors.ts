@@ -1,9 +1,9 @@
 import type { Middleware } from 'koa';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { ServiceUnavailableError, ValidationError } from '@coinmag/service-kit';
-import { ImageRejectedError, type RejectReason } from './images/image-pipeline.js';
-import { QueueFullError } from './images/work-queue.js';
-import { StorageUnavailableError } from './storage/object-storage.js';
+import { ImageRejectedError, type RejectReason } from '../images/image-pipeline.js';
+import { QueueFullError } from '../images/work-queue.js';
+import { StorageUnavailableError } from '../storage/object-storage.js';
 
 export const MEDIA_MESSAGES = {
   storageDown: '圖片儲存服務暫時無法使用，請稍後再試',

@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 import { variantSrcset, type UploadResponse } from '@coinmag/contracts';
 import { DEMO_COVERS } from '@coinmag/demo-content';
 import type { Logger } from '@coinmag/service-kit';
-import { drawDemoCover } from './images/demo-covers.js';
-import { CONTENT_TYPES, processImage, type ProcessedImage } from './images/image-pipeline.js';
-import type { WorkQueue } from './images/work-queue.js';
-import type { ByteRange, ObjectStorage, StoredObject } from './storage/object-storage.js';
+import { drawDemoCover } from '../images/demo-covers.js';
+import { CONTENT_TYPES, processImage, type ProcessedImage } from '../images/image-pipeline.js';
+import type { WorkQueue } from '../images/work-queue.js';
+import type { ByteRange, ObjectStorage, StoredObject } from '../storage/object-storage.js';
 
 export interface Deliverable {
   key: string;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDiskStorage } from './disk-storage.js';
-import { withMemoryCache } from './memory-cache.js';
+import { DiskStorage } from './disk-storage.js';
+import { MemoryCachedStorage } from './memory-cache.js';
 
 async function text(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -20,7 +20,7 @@ describe('memory cache in front of a store', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('answers small hot objects from memory and streams large ones from the store', async () => {
-    const storage = withMemoryCache(createDiskStorage(dir), { maxBytes: 100, maxObjectBytes: 20 });
+    const storage = new MemoryCachedStorage(new DiskStorage(dir), { maxBytes: 100, maxObjectBytes: 20 });
     await storage.ensureReady();
     await storage.put('small.jpg', Buffer.from('small body'), 'image/jpeg');
     await storage.put('large.jpg', Buffer.from('a body longer than twenty bytes'), 'image/jpeg');
@@ -34,7 +34,7 @@ describe('memory cache in front of a store', () => {
   });
 
   it('evicts the least recently used bodies past its byte budget', async () => {
-    const storage = withMemoryCache(createDiskStorage(dir), { maxBytes: 20, maxObjectBytes: 20 });
+    const storage = new MemoryCachedStorage(new DiskStorage(dir), { maxBytes: 20, maxObjectBytes: 20 });
     await storage.ensureReady();
     for (const name of ['a', 'b', 'c']) await storage.put(`${name}.jpg`, Buffer.from(`${name}`.repeat(8)), 'image/jpeg');
     await text(await storage.read('a.jpg'));

@@ -48,48 +48,66 @@ class Lru<V> {
  * cached entry cannot go stale; a put through this instance still drops its entry. With S3
  * this saves two round trips per image request; with the disk, a stat and an open.
  */
-export function withMemoryCache(inner: ObjectStorage, options: MemoryCacheOptions): ObjectStorage {
-  let cachedBytes = 0;
-  const stats = new Lru<StoredObject>(options.maxEntries ?? 10_000);
-  const bodies = new Lru<Buffer>(Number.MAX_SAFE_INTEGER, (body) => {
-    cachedBytes -= body.length;
-  });
+export class MemoryCachedStorage implements ObjectStorage {
+  readonly kind: ObjectStorage['kind'];
+  private cachedBytes = 0;
+  private readonly stats: Lru<StoredObject>;
+  private readonly bodies: Lru<Buffer>;
 
-  const remember = (key: string, body: Buffer) => {
-    if (body.length > options.maxObjectBytes || body.length > options.maxBytes) return;
-    bodies.set(key, body);
-    cachedBytes += body.length;
-    while (cachedBytes > options.maxBytes) bodies.evictOldest();
-  };
+  constructor(
+    private readonly inner: ObjectStorage,
+    private readonly options: MemoryCacheOptions,
+  ) {
+    this.kind = inner.kind;
+    this.stats = new Lru<StoredObject>(options.maxEntries ?? 10_000);
+    this.bodies = new Lru<Buffer>(Number.MAX_SAFE_INTEGER, (body) => {
+      this.cachedBytes -= body.length;
+    });
+  }
 
-  return {
-    kind: inner.kind,
-    ensureReady: () => inner.ensureReady(),
-    check: () => inner.check(),
-    list: (prefix) => inner.list(prefix),
-    async put(key, data, contentType) {
-      stats.delete(key);
-      bodies.delete(key);
-      await inner.put(key, data, contentType);
-    },
-    async stat(key) {
-      const known = stats.get(key);
-      if (known) return known;
-      const found = await inner.stat(key);
-      if (found) stats.set(key, found);
-      return found;
-    },
-    async read(key, range?: ByteRange) {
-      let body = bodies.get(key);
-      if (!body) {
-        const info = await this.stat(key);
-        if (!info || info.size > options.maxObjectBytes || options.maxBytes === 0) return inner.read(key, range);
-        const chunks: Buffer[] = [];
-        for await (const chunk of await inner.read(key)) chunks.push(Buffer.from(chunk as Buffer));
-        body = Buffer.concat(chunks);
-        remember(key, body);
-      }
-      return Readable.from([range ? body.subarray(range.start, range.end + 1) : body]);
-    },
-  };
+  ensureReady(): Promise<void> {
+    return this.inner.ensureReady();
+  }
+
+  check(): Promise<void> {
+    return this.inner.check();
+  }
+
+  list(prefix?: string): Promise<string[]> {
+    return this.inner.list(prefix);
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    this.stats.delete(key);
+    this.bodies.delete(key);
+    await this.inner.put(key, data, contentType);
+  }
+
+  async stat(key: string): Promise<StoredObject | undefined> {
+    const known = this.stats.get(key);
+    if (known) return known;
+    const found = await this.inner.stat(key);
+    if (found) this.stats.set(key, found);
+    return found;
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    let body = this.bodies.get(key);
+    if (!body) {
+      const info = await this.stat(key);
+      if (!info || info.size > this.options.maxObjectBytes || this.options.maxBytes === 0) return this.inner.read(key, range);
+      const chunks: Buffer[] = [];
+      for await (const chunk of await this.inner.read(key)) chunks.push(Buffer.from(chunk as Buffer));
+      body = Buffer.concat(chunks);
+      this.remember(key, body);
+    }
+    return Readable.from([range ? body.subarray(range.start, range.end + 1) : body]);
+  }
+
+  private remember(key: string, body: Buffer): void {
+    if (body.length > this.options.maxObjectBytes || body.length > this.options.maxBytes) return;
+    this.bodies.set(key, body);
+    this.cachedBytes += body.length;
+    while (this.cachedBytes > this.options.maxBytes) this.bodies.evictOldest();
+  }
 }

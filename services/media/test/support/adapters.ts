@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDiskStorage } from '../../src/storage/disk-storage.js';
-import { withMemoryCache } from '../../src/storage/memory-cache.js';
-import { createMinioStorage } from '../../src/storage/minio-storage.js';
+import { DiskStorage } from '../../src/storage/disk-storage.js';
+import { MemoryCachedStorage } from '../../src/storage/memory-cache.js';
+import { MinioStorage } from '../../src/storage/minio-storage.js';
 import type { ObjectStorage } from '../../src/storage/object-storage.js';
 import { downEndpoint, startTestS3, type TestS3 } from './s3-server.js';
 
@@ -27,7 +27,7 @@ export function diskAdapter(): AdapterUnderTest {
       dir = await mkdtemp(join(tmpdir(), 'coinmag-media-'));
     },
     async fresh() {
-      const storage = createDiskStorage(join(dir, `store-${++count}`));
+      const storage = new DiskStorage(join(dir, `store-${++count}`));
       await storage.ensureReady();
       return storage;
     },
@@ -35,7 +35,7 @@ export function diskAdapter(): AdapterUnderTest {
       // A file where the folder should be: every read and write fails like a lost volume.
       const blocked = join(dir, `blocked-${++count}`);
       await writeFile(blocked, 'not a folder');
-      return createDiskStorage(blocked);
+      return new DiskStorage(blocked);
     },
     async tearDown() {
       await rm(dir, { recursive: true, force: true });
@@ -59,7 +59,7 @@ export function minioAdapter(): AdapterUnderTest {
       return storage;
     },
     async down() {
-      return createMinioStorage({ endpoint: await downEndpoint(), accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'coinmag-down', region: 'us-east-1', timeoutMs: 2000 });
+      return new MinioStorage({ endpoint: await downEndpoint(), accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'coinmag-down', region: 'us-east-1', timeoutMs: 2000 });
     },
     async tearDown() {
       await s3?.stop();
@@ -76,8 +76,8 @@ export function cached(make: () => AdapterUnderTest): () => AdapterUnderTest {
     return {
       ...inner,
       name: `${inner.name} + memory cache`,
-      fresh: async () => withMemoryCache(await inner.fresh(), { maxBytes: 24, maxObjectBytes: 12 }),
-      down: async () => withMemoryCache(await inner.down(), { maxBytes: 24, maxObjectBytes: 12 }),
+      fresh: async () => new MemoryCachedStorage(await inner.fresh(), { maxBytes: 24, maxObjectBytes: 12 }),
+      down: async () => new MemoryCachedStorage(await inner.down(), { maxBytes: 24, maxObjectBytes: 12 }),
     };
   };
 }

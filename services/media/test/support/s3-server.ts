@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { createMinioStorage } from '../../src/storage/minio-storage.js';
+import { MinioStorage } from '../../src/storage/minio-storage.js';
 import type { ObjectStorage } from '../../src/storage/object-storage.js';
 
 export interface TestS3 {
@@ -41,7 +41,7 @@ export async function startTestS3(): Promise<TestS3> {
     accessKey,
     secretKey,
     storage: () =>
-      createMinioStorage({
+      new MinioStorage({
         endpoint,
         accessKey,
         secretKey,

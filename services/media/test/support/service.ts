@@ -1,7 +1,7 @@
 import { createLogger, listen, type RunningServer } from '@coinmag/service-kit';
 import { createApp } from '../../src/app.js';
 import { createWorkQueue } from '../../src/images/work-queue.js';
-import type { MediaService } from '../../src/media.service.js';
+import type { MediaService } from '../../src/media/media.service.js';
 import type { ObjectStorage } from '../../src/storage/object-storage.js';
 
 export interface RunningMedia {
