@@ -74,3 +74,18 @@ export const auditSliceQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(AUDIT_LIMITS.deepest).default(20),
 });
 export type AuditSliceQuery = z.infer<typeof auditSliceQuerySchema>;
+
+/**
+ * The content service's internal endpoint (never routed by the gateway) where the media
+ * service records each stored upload, with the admin's token and the upload's request id.
+ */
+export const UPLOAD_AUDIT_PATH = '/internal/audit-events/uploads';
+export const UPLOAD_AUDIT_ACTIONS = ['upload.image', 'upload.cover'] as const;
+export const uploadAuditSchema = z.object({
+  action: z.enum(UPLOAD_AUDIT_ACTIONS),
+  /** The admin's address as the media service saw it. */
+  ip: z.string().max(64).nullable(),
+  /** Which stored file, its format, size and dimensions. */
+  summary: z.string().min(1).max(300),
+});
+export type UploadAudit = z.infer<typeof uploadAuditSchema>;

@@ -13,6 +13,13 @@ export interface MediaUploadInput {
   /** Form field a 400 is reported against (the content service's cover field). */
   field?: string;
   timeoutMs?: number;
+  /** What the image is for, recorded with the upload in the audit log (default 'content'). */
+  purpose?: 'cover' | 'content';
+  /**
+   * The admin's address, sent as X-Forwarded-For: the media service (trusting one hop) then
+   * records the admin's address with the upload instead of this service's.
+   */
+  clientIp?: string | null;
 }
 
 /**
@@ -28,11 +35,15 @@ export async function uploadImageToMedia({
   requestId,
   field = 'featured_image',
   timeoutMs = 120_000,
+  purpose = 'content',
+  clientIp,
 }: MediaUploadInput): Promise<UploadResponse> {
   const form = new FormData();
+  form.append('purpose', purpose);
   form.append('image', new Blob([new Uint8Array(file.data)], { type: file.mimeType || 'application/octet-stream' }), file.filename || 'image');
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+  if (clientIp) headers['x-forwarded-for'] = clientIp;
 
   let res: Response;
   try {

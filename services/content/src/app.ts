@@ -4,6 +4,7 @@ import { AuditRepository, createRuntime, createServiceApp, rejectUnsafeText, typ
 import { adminAuditRoutes } from './audit/audit.routes.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuthAuditClient } from './audit/auth-audit-client.js';
+import { uploadAuditRoutes } from './audit/upload-audit.routes.js';
 import { ArticleHistory } from './revisions/article-history.js';
 import { AutosavesRepository } from './revisions/autosaves.repository.js';
 import { adminRevisionRoutes } from './revisions/revisions.routes.js';
@@ -111,6 +112,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminRevisionRoutes(revisionsService, publicKey),
     adminArticleRoutes(adminArticles, publicKey),
     adminAuditRoutes(auditService, publicKey),
+    uploadAuditRoutes(audit, publicKey),
     adminCategoryRoutes(categories, publicKey),
     adminSettingsRoutes(settings, publicKey),
     adminStatsRoutes(new StatsRepository(db), views, publicKey),

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, rejectUnsafeText, requireAdmin, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import type { UploadAuditClient } from './audit/upload-audit-client.js';
 import { deliveryRoutes } from './media/delivery.routes.js';
 import { createWorkQueue, type WorkQueue } from './images/work-queue.js';
 import { mediaErrors } from './media/media-errors.js';
@@ -19,6 +20,8 @@ export interface MediaAppDeps {
   /** PEM of the auth service's ES256 public key. */
   publicKey: string;
   queue?: WorkQueue;
+  /** Where each upload is recorded before it is answered (main.ts always gives it; see UploadAuditClient). */
+  audit?: UploadAuditClient;
 }
 
 export interface MediaApp {
@@ -27,7 +30,7 @@ export interface MediaApp {
 }
 
 /** Builds the media service's Koa app from its dependencies; never listens. */
-export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, publicKey, queue = createWorkQueue(2, 20) }: MediaAppDeps): MediaApp {
+export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, publicKey, queue = createWorkQueue(2, 20), audit }: MediaAppDeps): MediaApp {
   const runtime = given ?? createRuntime('media', givenLog);
   const media = new MediaService(storage, queue, runtime.log);
   const adminGuard: Middleware = requireAdmin(publicKey);
@@ -37,7 +40,7 @@ export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 
   app.use(deliveryRoutes(media));
   // After delivery: it matches the raw, undecoded path against one strict pattern (404 otherwise).
   app.use(rejectUnsafeText());
-  const uploads = uploadsRoutes(media, adminGuard);
+  const uploads = uploadsRoutes(media, adminGuard, audit);
   app.use(uploads.routes());
   app.use(uploads.allowedMethods());
   return { app, media };

@@ -11,6 +11,8 @@ export const mediaConfigSchema = z
     ...tokenKeyEnv,
     /** AUTH_URL: the auth service, which confirms that an admin token was not revoked. */
     ...tokenConfirmEnv,
+    /** The content service, whose audit log records every upload before it is answered. */
+    CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
     MEDIA_DIR: z.string().optional(),
     /** MinIO / S3: set S3_ENDPOINT to use it instead of the disk. */
     S3_ENDPOINT: z.string().url().optional(),

@@ -1,5 +1,6 @@
 import { confirmAdminTokensWith, createTokenConfirmer, loadTokenPublicKey, runService } from '@coinmag/service-kit';
 import { createApp } from './app.js';
+import { UploadAuditClient } from './audit/upload-audit-client.js';
 import { mediaConfigSchema } from './config.js';
 import { createWorkQueue } from './images/work-queue.js';
 import { createStorage } from './storage/create-storage.js';
@@ -23,6 +24,7 @@ void runService({
       proxyHops: config.TRUSTED_PROXY_HOPS,
       publicKey,
       queue: createWorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_LIMIT),
+      audit: new UploadAuditClient(config.CONTENT_URL),
     });
     confirmAdminTokensWith(app, createTokenConfirmer({ authUrl: config.AUTH_URL, cacheMs: config.ADMIN_CONFIRM_CACHE_MS }));
     if (config.SEED_DEMO) {

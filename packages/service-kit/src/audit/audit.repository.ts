@@ -7,6 +7,12 @@ export interface AuditEntry {
   ip?: string | null;
   subjectId?: number | null;
   summary?: string;
+  /**
+   * The request that caused it, for entries that arrive over the network (uploads, from the
+   * media service): a second record with the same id is ignored, so retries never duplicate.
+   * Only tables with a `request_id` column (the content service's) take it.
+   */
+  requestId?: string;
 }
 
 interface AuditRow {
@@ -33,14 +39,21 @@ export class AuditRepository {
     private readonly source: string,
   ) {}
 
-  async record(entry: AuditEntry, trx: Knex | Knex.Transaction = this.db): Promise<void> {
-    await trx('audit_events').insert({
+  /** Adds the entry; false when one with the same request id was already there. */
+  async record(entry: AuditEntry, trx: Knex | Knex.Transaction = this.db): Promise<boolean> {
+    const row = {
       action: entry.action,
       actor: entry.actor.slice(0, 100),
       ip: entry.ip ? entry.ip.slice(0, 64) : null,
       subject_id: entry.subjectId ?? null,
       summary: Array.from(entry.summary ?? '').slice(0, 300).join(''),
-    });
+    };
+    if (!entry.requestId) {
+      await trx('audit_events').insert(row);
+      return true;
+    }
+    const inserted = await trx('audit_events').insert({ ...row, request_id: entry.requestId.slice(0, 100) }).onConflict('request_id').ignore().returning('id');
+    return inserted.length > 0;
   }
 
   private filtered(query: Omit<AuditSliceQuery, 'limit'>) {

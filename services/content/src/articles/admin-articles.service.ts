@@ -162,7 +162,6 @@ export class AdminArticlesService {
         await this.articles.replaceTags(trx, articleId, input.tags);
         if (this.history) {
           await this.history.keepRevision(trx, { articleId, version, kind: 'save', write, tags: input.tags, ip });
-          if (context.cover) await this.history.audit.record({ action: 'upload.cover', actor: 'admin', ip, subjectId: articleId, summary: context.cover.filename }, trx);
           await this.history.audit.record({ action: existing ? 'article.update' : 'article.create', actor: 'admin', ip, subjectId: articleId, summary: write.title }, trx);
           if (write.status === 'published' && existing?.status !== 'published') {
             await this.history.audit.record({ action: 'article.publish', actor: 'admin', ip, subjectId: articleId, summary: write.title }, trx);

@@ -1,8 +1,15 @@
 import { ServiceUnavailableError, uploadImageToMedia, type UploadedFile } from '@coinmag/service-kit';
 
+export interface CoverContext {
+  token: string;
+  requestId: string;
+  /** The admin's address, recorded by the media service with the upload. */
+  ip?: string | null;
+}
+
 /** Where a cover sent with an article goes; returns the URL to store as featured_image. */
 export interface CoverStore {
-  store(file: UploadedFile, context: { token: string; requestId: string }): Promise<string>;
+  store(file: UploadedFile, context: CoverContext): Promise<string>;
 }
 
 const MEDIA_DOWN = '圖片服務暫時無法使用，請稍後再試';
@@ -11,9 +18,10 @@ const MEDIA_DOWN = '圖片服務暫時無法使用，請稍後再試';
 export class MediaServiceCoverStore implements CoverStore {
   constructor(private readonly mediaUrl: string) {}
 
-  async store(file: UploadedFile, { token, requestId }: { token: string; requestId: string }): Promise<string> {
+  /** The media service records the upload in the audit log (as a cover) before it answers. */
+  async store(file: UploadedFile, { token, requestId, ip }: CoverContext): Promise<string> {
     try {
-      const uploaded = await uploadImageToMedia({ mediaUrl: this.mediaUrl, token, requestId, field: 'featured_image', file: { data: file.data, filename: file.filename, mimeType: file.mimeType } });
+      const uploaded = await uploadImageToMedia({ mediaUrl: this.mediaUrl, token, requestId, clientIp: ip, purpose: 'cover', field: 'featured_image', file: { data: file.data, filename: file.filename, mimeType: file.mimeType } });
       return uploaded.url;
     } catch (err) {
       if (err instanceof ServiceUnavailableError) throw new ServiceUnavailableError(MEDIA_DOWN);

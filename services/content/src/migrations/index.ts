@@ -14,6 +14,7 @@ import * as createSlugHistory from './20261122210500_create_slug_history.js';
 import * as viewBatchesCounts from './20261122211000_view_batches_counts.js';
 import * as titleSearch from './20261122212500_title_search.js';
 import * as featuredImageAlt from './20261122213500_featured_image_alt.js';
+import * as auditRequestId from './20261122230000_audit_request_id.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -32,4 +33,5 @@ export const migrations: NamedMigration[] = [
   viewBatchesCounts,
   titleSearch,
   featuredImageAlt,
+  auditRequestId,
 ];

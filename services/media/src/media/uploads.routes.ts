@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { API_MESSAGES, type UploadTestResponse } from '@coinmag/contracts';
 import { PayloadTooLargeError, readMultipart, ValidationError } from '@coinmag/service-kit';
+import type { UploadAuditClient } from '../audit/upload-audit-client.js';
+import { uploadSummary } from '../audit/upload-summary.js';
 import { MEDIA_MESSAGES } from './media-errors.js';
 import type { MediaService } from './media.service.js';
 
@@ -27,7 +29,11 @@ const refuseOversizedBody: Middleware = async (ctx, next) => {
   await next();
 };
 
-export function uploadsRoutes(media: MediaService, adminGuard: Middleware): Router {
+/** `purpose` field: 'cover' (the article's cover, sent by the content service) or 'content' (default). */
+const PURPOSES = { cover: 'upload.cover', content: 'upload.image' } as const;
+
+/** `audit` absent: uploads are not recorded (only image-pipeline tests build the app so; main.ts always passes it). */
+export function uploadsRoutes(media: MediaService, adminGuard: Middleware, audit?: UploadAuditClient): Router {
   const router = new Router();
 
   router.get('/api/uploads/test', async (ctx) => {
@@ -41,7 +47,7 @@ export function uploadsRoutes(media: MediaService, adminGuard: Middleware): Rout
   router.post('/api/uploads/image', adminGuard, refuseOversizedBody, async (ctx) => {
     // A body without a declared length that passes the limit: answer 413 and close, never read it all.
     if (!ctx.get('content-length')) ctx.set('Connection', 'close');
-    const { files } = await readMultipart(ctx, {
+    const { files, fields } = await readMultipart(ctx, {
       fileBytes: MAX_UPLOAD_BYTES,
       fieldBytes: 4096,
       fields: 10,
@@ -51,8 +57,15 @@ export function uploadsRoutes(media: MediaService, adminGuard: Middleware): Rout
     ctx.remove('Connection');
     const image = files.find((file) => file.field === 'image');
     if (!image) throw new ValidationError('image', MEDIA_MESSAGES.noFile);
+    const purpose = fields.purpose ?? 'content';
+    if (purpose !== 'cover' && purpose !== 'content') throw new ValidationError('purpose', 'purpose 必須是 cover 或 content');
+    const stored = await media.storeUpload(image.data);
+    await audit?.record(
+      { action: PURPOSES[purpose], ip: ctx.ip || null, summary: uploadSummary(stored) },
+      { authorization: ctx.get('authorization'), requestId: ctx.state.requestId },
+    );
     ctx.status = 201;
-    ctx.body = await media.storeUpload(image.data);
+    ctx.body = stored;
   });
 
   return router;

@@ -1,5 +1,5 @@
 import { createLogger, listen, type RunningServer } from '@coinmag/service-kit';
-import { createApp } from '../../src/app.js';
+import { createApp, type MediaAppDeps } from '../../src/app.js';
 import { createWorkQueue } from '../../src/images/work-queue.js';
 import type { MediaService } from '../../src/media/media.service.js';
 import type { ObjectStorage } from '../../src/storage/object-storage.js';
@@ -11,9 +11,9 @@ export interface RunningMedia {
 }
 
 /** The real app over HTTP on a free loopback port. */
-export async function startMedia(storage: ObjectStorage, publicKey: string, concurrency = 2): Promise<RunningMedia> {
+export async function startMedia(storage: ObjectStorage, publicKey: string, concurrency = 2, extra: Partial<MediaAppDeps> = {}): Promise<RunningMedia> {
   const log = createLogger('media-test', 'silent');
-  const { app, media } = createApp({ storage, log, publicKey, queue: createWorkQueue(concurrency, 50) });
+  const { app, media } = createApp({ storage, log, publicKey, queue: createWorkQueue(concurrency, 50), ...extra });
   const running: RunningServer = await listen(app, 0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${running.port}`,
@@ -25,8 +25,9 @@ export async function startMedia(storage: ObjectStorage, publicKey: string, conc
   };
 }
 
-export async function upload(base: string, token: string | undefined, data: Buffer, filename: string, type: string): Promise<Response> {
+export async function upload(base: string, token: string | undefined, data: Buffer, filename: string, type: string, options: { fields?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Response> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
   form.append('image', new Blob([new Uint8Array(data)], { type }), filename);
-  return fetch(`${base}/api/uploads/image`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return fetch(`${base}/api/uploads/image`, { method: 'POST', body: form, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers } });
 }
