@@ -1,7 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import jwt from 'jsonwebtoken';
 import { API_MESSAGES } from '@coinmag/contracts';
-import { bearerToken, HttpError, REQUEST_ID_HEADER, ServiceUnavailableError, UnauthorizedError, verifyAdminToken } from '@coinmag/service-kit';
+import { bearerToken, HttpError, UnauthorizedError, verifyAdminToken, verifyWithAuth } from '@coinmag/service-kit';
 import { createConfirmedTokenCache } from './admin-guard-cache.js';
 import { clearSessionCookie, isSecureRequest, readSessionCookie, withoutSessionCookies, type CookieSecurity } from './admin-guard-cookie.js';
 import { assertAdminWrite, assertSameOrigin, isWrite } from './admin-guard-csrf.js';
@@ -65,22 +65,6 @@ export function createAdminGuard(options: AdminGuardOptions): Middleware {
   const verifyUrl = new URL(PATHS.verify, authUrl).toString();
   const callAuth = authCaller(authUrl, timeoutMs);
   const split = splitAdminOrigin(adminOrigin, siteOrigin);
-
-  const confirmWithAuth = async (token: string, requestId: string) => {
-    let status: number;
-    try {
-      const res = await fetch(verifyUrl, {
-        headers: { authorization: `Bearer ${token}`, [REQUEST_ID_HEADER]: requestId },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = res.status;
-      await res.body?.cancel();
-    } catch {
-      throw new ServiceUnavailableError(API_MESSAGES.serviceUnavailable);
-    }
-    if (status === 401) throw new UnauthorizedError(API_MESSAGES.unauthorized);
-    if (status !== 200) throw new ServiceUnavailableError(API_MESSAGES.serviceUnavailable);
-  };
 
   const credentialOf = (ctx: Context, secure: boolean): Credential => {
     const header = ctx.get('authorization');
@@ -158,7 +142,7 @@ export function createAdminGuard(options: AdminGuardOptions): Middleware {
       if (credential.viaCookie && isWrite(method)) assertAdminWrite(ctx, origins);
       ctx.state.admin = verifyAdminToken(found, publicKey);
       if (!confirmed.has(found)) {
-        await confirmWithAuth(found, ctx.state.requestId);
+        await verifyWithAuth(verifyUrl, found, timeoutMs, ctx.state.requestId);
         const { exp } = jwt.decode(found) as jwt.JwtPayload;
         confirmed.add(found, (exp ?? 0) * 1000);
       }

@@ -20,4 +20,5 @@ export * from './media-client.js';
 export * from './audit/index.js';
 export * from './redis-client.js';
 export * from './token-confirm.js';
+export * from './verify-with-auth.js';
 export * from './outage.js';

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { API_MESSAGES } from '@coinmag/contracts';
-import { ServiceUnavailableError, UnauthorizedError } from './errors.js';
-import { REQUEST_ID_HEADER } from './request-context.js';
+import { verifyWithAuth } from './verify-with-auth.js';
 
 /**
  * A signature cannot say whether the token was revoked since (a password change bumps the
@@ -38,19 +36,7 @@ export function createTokenConfirmer({ authUrl, cacheMs, timeoutMs = 5000, maxEn
     const until = confirmedUntil.get(key);
     if (until !== undefined && until > Date.now()) return;
     confirmedUntil.delete(key);
-    let status: number;
-    try {
-      const res = await fetch(verifyUrl, {
-        headers: { authorization: `Bearer ${token}`, ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = res.status;
-      await res.body?.cancel();
-    } catch {
-      throw new ServiceUnavailableError(API_MESSAGES.serviceUnavailable);
-    }
-    if (status === 401) throw new UnauthorizedError(API_MESSAGES.unauthorized);
-    if (status !== 200) throw new ServiceUnavailableError(API_MESSAGES.serviceUnavailable);
+    await verifyWithAuth(verifyUrl, token, timeoutMs, requestId);
     if (cacheMs <= 0) return;
     if (confirmedUntil.size >= maxEntries) {
       const now = Date.now();
