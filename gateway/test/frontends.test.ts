@@ -98,6 +98,22 @@ describe('serving the micro-frontends', () => {
     expect(brotliDecompressSync(res.body).toString()).toContain('xxxx');
   });
 
+  it('prefers brotli when a browser lists gzip first', async () => {
+    for (const path of ['/mf/shell/main.0123456789.js', '/article/btc-101']) {
+      const res = await new Promise<{ encoding?: string; body: Buffer }>((resolve) => {
+        import('node:http').then(({ get }) =>
+          get(new URL(`${base}${path}`), { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (r) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c: Buffer) => chunks.push(c));
+            r.on('end', () => resolve({ encoding: r.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          }),
+        );
+      });
+      expect(res.encoding, path).toBe('br');
+      expect(brotliDecompressSync(res.body).length, path).toBeGreaterThan(1000);
+    }
+  });
+
   it('answers unknown files under /mf/ with a JSON 404, never the page', async () => {
     for (const path of ['/mf/shell/nope.js', '/mf/admin/remoteEntry.js', '/mf/other/x.js', '/mf/shell/../public/dist/remoteEntry.js', '/favicon.png']) {
       const res = await fetch(`${base}${path}`);

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'koa';
+import { preferredEncoding } from '../cache/encodings.js';
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg\+xml)/;
 const brotliAsync = promisify(brotliCompress);
@@ -31,9 +32,9 @@ export async function encodeBoth(body: Buffer): Promise<Encoded> {
   return { br, gzip: gz };
 }
 
+/** Brotli whenever the client accepts it: browsers list it after gzip, and Koa's negotiation would keep their order. */
 function acceptedEncoding(ctx: Context): Encoding | undefined {
-  const accepted = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  return accepted === 'br' || accepted === 'gzip' ? accepted : undefined;
+  return preferredEncoding(ctx.get('Accept-Encoding') || undefined);
 }
 
 /** Sets the body in the best of the kept encodings the client accepts. */
