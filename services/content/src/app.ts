@@ -5,7 +5,6 @@ import { adminAuditRoutes } from './audit/audit.routes.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuthAuditClient } from './audit/auth-audit-client.js';
 import { uploadAuditRoutes } from './audit/upload-audit.routes.js';
-import { ArticleHistory } from './revisions/article-history.js';
 import { AutosavesRepository } from './revisions/autosaves.repository.js';
 import { adminRevisionRoutes } from './revisions/revisions.routes.js';
 import { RevisionsRepository } from './revisions/revisions.repository.js';
@@ -13,7 +12,9 @@ import { RevisionsService } from './revisions/revisions.service.js';
 import { registerContentMetrics } from './content-metrics.js';
 import { StatsRepository } from './admin/stats.repository.js';
 import { adminStatsRoutes } from './admin/stats.routes.js';
+import { StatsService } from './admin/stats.service.js';
 import { AdminArticlesService } from './articles/admin-articles.service.js';
+import { ArticleWritesRepository } from './articles/article-writes.repository.js';
 import { adminArticleRoutes } from './articles/articles.admin.routes.js';
 import { ArticlesRepository } from './articles/articles.repository.js';
 import { publicArticleRoutes } from './articles/articles.routes.js';
@@ -31,6 +32,7 @@ import { CrawlRepository } from './crawl/crawl.repository.js';
 import { crawlRoutes } from './crawl/crawl.routes.js';
 import { CrawlService } from './crawl/crawl.service.js';
 import { PublishScheduler } from './jobs/publish-scheduler.js';
+import { ScheduledRepository } from './jobs/scheduled.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { adminSettingsRoutes } from './settings/settings.admin.routes.js';
 import { publicSettingsRoutes } from './settings/settings.routes.js';
@@ -85,20 +87,19 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const cacheEvents = new CacheEvents(store, cache, log);
   const ranking = new PopularRanking(counterStore, clock);
   const beacons = new ViewsService(viewsRepository, new ViewAdmission(counterStore, viewLimits, clock), views, ranking, clock);
-  const articlesRepository = new ArticlesRepository(db);
-  const categoriesRepository = new CategoriesRepository(db);
-
   const audit = new AuditRepository(db, 'c');
+  const articlesRepository = new ArticlesRepository(db);
+  const categoriesRepository = new CategoriesRepository(db, audit);
   const autosaves = new AutosavesRepository(db);
   const revisions = new RevisionsRepository(db);
+  const articleWrites = new ArticleWritesRepository(db, articlesRepository, revisions, autosaves, audit);
 
-  const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']), db, audit);
-  const settings = new SettingsService(new SettingsRepository(db), () => cache.invalidate(['settings']), db, audit);
+  const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']));
+  const settings = new SettingsService(new SettingsRepository(db, audit), () => cache.invalidate(['settings']));
   const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock);
-  const history = new ArticleHistory(revisions, audit);
-  const adminArticles = new AdminArticlesService(db, articlesRepository, categories, covers, () => cache.invalidate(['articles']), clock, views, history, autosaves);
+  const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, () => cache.invalidate(['articles']), clock, views);
   const revisionsService = new RevisionsService(revisions, autosaves, articlesRepository, adminArticles);
-  const scheduler = new PublishScheduler(db, articlesRepository, () => cache.invalidate(['articles']), log, clock, audit);
+  const scheduler = new PublishScheduler(new ScheduledRepository(db, audit), () => cache.invalidate(['articles']), log, clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const responder = { cache, lookups: runtime.metrics.cacheLookups };
@@ -112,10 +113,10 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminRevisionRoutes(revisionsService, publicKey),
     adminArticleRoutes(adminArticles, publicKey),
     adminAuditRoutes(auditService, publicKey),
-    uploadAuditRoutes(audit, publicKey),
+    uploadAuditRoutes(auditService, publicKey),
     adminCategoryRoutes(categories, publicKey),
     adminSettingsRoutes(settings, publicKey),
-    adminStatsRoutes(new StatsRepository(db), views, publicKey),
+    adminStatsRoutes(new StatsService(new StatsRepository(db), views), publicKey),
     viewBeaconRoutes(beacons),
     publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),

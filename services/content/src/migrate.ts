@@ -3,6 +3,7 @@ import { runMigration } from '@coinmag/service-kit';
 import { contentConfigSchema } from './config.js';
 import { migrateContent, openDatabase } from './database.js';
 import { seedDemoContent } from './seed/seed-demo.js';
+import { SeedRepository } from './seed/seed.repository.js';
 
 void runMigration({
   name: 'content',
@@ -13,7 +14,7 @@ void runMigration({
       const applied = await migrateContent(db, config.DB_SCHEMA);
       log.info({ applied }, applied.length ? 'migrations applied' : 'schema up to date');
       if (config.SEED_DEMO === 'true') {
-        const seeded = await seedDemoContent(db);
+        const seeded = await seedDemoContent(new SeedRepository(db));
         log.info(seeded ? { ...seeded } : {}, seeded ? 'demo content seeded' : 'database has content; demo seed skipped');
       }
     } finally {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@coinmag/service-kit';
-import { ArticlesRepository } from '../src/articles/articles.repository.js';
 import { RedisStore } from '../src/cache/redis-store.js';
 import { ViewCounter } from '../src/views/view-counter.js';
 import { ViewsRepository } from '../src/views/views.repository.js';
 import { PublishScheduler } from '../src/jobs/publish-scheduler.js';
+import { ScheduledRepository } from '../src/jobs/scheduled.repository.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
 
 const silent = createLogger('test', 'silent');
@@ -109,7 +109,7 @@ describe('scheduled publishing', () => {
     const past = new Date(Date.now() - 60_000);
     for (let i = 0; i < 20; i += 1) await insertArticle(api.db, { slug: `race-${i}`, status: 'scheduled', published_at: past });
     const published: string[] = [];
-    const make = () => new PublishScheduler(api.db, new ArticlesRepository(api.db), async (rows) => void published.push(...rows.map((r) => r.slug)), silent);
+    const make = () => new PublishScheduler(new ScheduledRepository(api.db), async (rows) => void published.push(...rows.map((r) => r.slug)), silent);
     const [a, b] = [make(), make()];
     await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
     expect(published.sort()).toEqual(Array.from({ length: 20 }, (_, i) => `race-${i}`).sort());
@@ -140,7 +140,7 @@ describe('scheduled publishing', () => {
 
   it('catches up after downtime: what came due while stopped is published on the first tick', async () => {
     const { slug } = await insertArticle(api.db, { slug: 'missed', status: 'scheduled', published_at: new Date(Date.now() - 3_600_000) });
-    const restarted = new PublishScheduler(api.db, new ArticlesRepository(api.db), () => api.content.cache.invalidate(['articles']), silent);
+    const restarted = new PublishScheduler(new ScheduledRepository(api.db), () => api.content.cache.invalidate(['articles']), silent);
     expect((await restarted.tick()).map((row) => row.slug)).toEqual([slug]);
     expect((await api.get(`/api/articles/${slug}`)).status).toBe(200);
   });

@@ -1,18 +1,16 @@
 import type { AdminArticle, AdminArticleList } from '@coinmag/contracts';
 import { API_MESSAGES } from '@coinmag/contracts';
-import { ConflictError, NotFoundError, ValidationError, type UploadedFile } from '@coinmag/service-kit';
+import { ConflictError, NotFoundError, ValidationError, type AuditEntry, type UploadedFile } from '@coinmag/service-kit';
 import { normalizeSlug, pageCount, slugFromTitle, SLUG_MAX_LENGTH } from '@coinmag/rules';
-import type { Knex } from 'knex';
 import type { CategoriesService } from '../categories/categories.service.js';
 import { statusOf as statusOfRow, toAdmin } from './article.mapper.js';
 import type { ArticleInput } from './article-input.js';
 import { toArticleWrite } from './article-write.js';
+import type { ArticleWritesRepository } from './article-writes.repository.js';
 import type { ArticleRow, ArticlesRepository, ArticleWrite } from './articles.repository.js';
 import type { CoverStore } from './cover-store.js';
 import { withPendingViews } from '../views/pending-views.js';
 import type { ViewCounter } from '../views/view-counter.js';
-import type { ArticleHistory } from '../revisions/article-history.js';
-import type { AutosavesRepository } from '../revisions/autosaves.repository.js';
 import type { RevisionRow } from '../revisions/revisions.repository.js';
 
 export interface ArticleChange {
@@ -34,21 +32,16 @@ export interface WriteContext {
   coverAlt?: string;
 }
 
-/** A save made over a version that is no longer current. */
-class StaleVersion extends Error {}
-
 /** The admin's article rules: slugs, tags, recommendation, publication time, cover, sanitising. */
 export class AdminArticlesService {
   constructor(
-    private readonly db: Knex,
+    private readonly writes: ArticleWritesRepository,
     private readonly articles: ArticlesRepository,
     private readonly categories: CategoriesService,
     private readonly covers: CoverStore,
     private readonly onChange: (change: ArticleChange) => Promise<void> = async () => {},
     private readonly clock: () => Date = () => new Date(),
     private readonly views?: ViewCounter,
-    private readonly history?: ArticleHistory,
-    private readonly autosaves?: AutosavesRepository,
   ) {}
 
   private async withViews<T extends { id: number; view_count: number }>(items: T[]): Promise<T[]> {
@@ -145,48 +138,32 @@ export class AdminArticlesService {
     write.featured_image = await this.featuredImage(input, context, existing);
     write.featured_image_alt = write.featured_image ? (context.coverAlt ?? existing?.featured_image_alt ?? '') : '';
     const ip = context.ip ?? null;
-    let id: number;
-    try {
-      id = await this.db.transaction(async (trx) => {
-        let articleId: number;
-        let version: number;
-        if (existing) {
-          const updated = await this.articles.update(trx, existing.id, this.expectedVersion(context, existing), write);
-          if (updated === undefined) throw new StaleVersion();
-          articleId = existing.id;
-          version = updated;
-        } else {
-          articleId = await this.articles.insert(trx, write);
-          version = 1;
-        }
-        await this.articles.replaceTags(trx, articleId, input.tags);
-        if (this.history) {
-          await this.history.keepRevision(trx, { articleId, version, kind: 'save', write, tags: input.tags, ip });
-          await this.history.audit.record({ action: existing ? 'article.update' : 'article.create', actor: 'admin', ip, subjectId: articleId, summary: write.title }, trx);
-          if (write.status === 'published' && existing?.status !== 'published') {
-            await this.history.audit.record({ action: 'article.publish', actor: 'admin', ip, subjectId: articleId, summary: write.title }, trx);
-          }
-        }
-        if (existing) await this.autosaves?.remove({ articleId }, trx);
-        else if (context.draftKey) await this.autosaves?.remove({ draftKey: context.draftKey }, trx);
-        return articleId;
-      });
-    } catch (err) {
-      const failure = err as { code?: string; constraint?: string };
-      if (failure.code === '23505' && failure.constraint?.includes('slug')) throw new ConflictError(API_MESSAGES.slugTaken, 'slug');
-      if (err instanceof StaleVersion && existing) return this.refuseStale(existing.id, write, input.tags, context);
-      throw err;
-    }
+    const id = await this.writes.save({
+      existing: existing && { id: existing.id, expectedVersion: this.expectedVersion(context, existing) },
+      write,
+      tags: input.tags,
+      revision: { kind: 'save', ip },
+      audit: (articleId) => this.saveEntries(articleId, write, ip, existing),
+      dropAutosave: existing ? { articleId: existing.id } : context.draftKey ? { draftKey: context.draftKey } : undefined,
+    });
+    if (id === undefined) return this.refuseStale(existing!.id, write, input.tags, context);
     const saved = await this.get(id);
     await this.onChange({ before: existing, after: { id, slug: saved.slug, category_id: saved.category_id } });
     return saved;
   }
 
+  /** What a save writes to the audit log: the save, and a first publication. */
+  private saveEntries(articleId: number, write: ArticleWrite, ip: string | null, existing?: ArticleRow): AuditEntry[] {
+    const entry = (action: AuditEntry['action'], summary: string): AuditEntry => ({ action, actor: 'admin', ip, subjectId: articleId, summary });
+    const entries: AuditEntry[] = [];
+    entries.push(entry(existing ? 'article.update' : 'article.create', write.title));
+    if (write.status === 'published' && existing?.status !== 'published') entries.push(entry('article.publish', write.title));
+    return entries;
+  }
+
   /** A save over an older version is refused, and what was sent is kept as a 'conflict' revision. */
   private async refuseStale(articleId: number, write: ArticleWrite, tags: string[], context: WriteContext): Promise<never> {
-    if (this.history) {
-      await this.db.transaction((trx) => this.history!.keepRevision(trx, { articleId, version: null, kind: 'conflict', write, tags, ip: context.ip ?? null }));
-    }
+    await this.writes.keepConflict(articleId, write, tags, context.ip ?? null);
     throw new ConflictError(API_MESSAGES.articleConflict, 'version');
   }
 
@@ -215,25 +192,22 @@ export class AdminArticlesService {
     const ip = context.ip ?? null;
     const expected = context.version ?? existing.version;
     if (expected !== existing.version) throw new ConflictError(API_MESSAGES.articleConflict, 'version');
-    await this.db.transaction(async (trx) => {
-      const version = await this.articles.update(trx, id, expected, write);
-      if (version === undefined) throw new ConflictError(API_MESSAGES.articleConflict, 'version');
-      await this.articles.replaceTags(trx, id, tags);
-      await this.history?.keepRevision(trx, { articleId: id, version, kind: 'restore', restoredFrom: revisionId, write, tags, ip });
-      await this.history?.audit.record({ action: 'article.restore', actor: 'admin', ip, subjectId: id, summary: write.title }, trx);
-      await this.autosaves?.remove({ articleId: id }, trx);
+    const restored = await this.writes.save({
+      existing: { id, expectedVersion: expected },
+      write,
+      tags,
+      revision: { kind: 'restore', restoredFrom: revisionId, ip },
+      audit: () => [{ action: 'article.restore', actor: 'admin', ip, subjectId: id, summary: write.title }],
+      dropAutosave: { articleId: id },
     });
+    if (restored === undefined) throw new ConflictError(API_MESSAGES.articleConflict, 'version');
     const saved = await this.get(id);
     await this.onChange({ before: existing, after: { id, slug: saved.slug, category_id: saved.category_id } });
     return saved;
   }
 
   async delete(id: number, ip: string | null = null): Promise<void> {
-    const removed = await this.db.transaction(async (trx) => {
-      const row = await this.articles.delete(id, trx);
-      if (row) await this.history?.audit.record({ action: 'article.delete', actor: 'admin', ip, subjectId: id, summary: row.title }, trx);
-      return row;
-    });
+    const removed = await this.writes.delete(id, (row) => ({ action: 'article.delete', actor: 'admin', ip, subjectId: id, summary: row.title }));
     if (!removed) throw new NotFoundError(API_MESSAGES.articleNotFound);
     await this.onChange({ before: removed });
   }

@@ -283,13 +283,4 @@ export class ArticlesRepository {
     const removed = await trx('articles').where({ id }).delete();
     return removed > 0 ? existing : undefined;
   }
-
-  /** Scheduled articles whose time has come become published; returns them. */
-  async publishDue(now: Date, trx: Knex | Knex.Transaction = this.db): Promise<Array<{ id: number; slug: string; title: string; category_id: number | null }>> {
-    return trx('articles')
-      .where('status', 'scheduled')
-      .where('published_at', '<=', now)
-      .update({ status: 'published', updated_at: trx.fn.now() })
-      .returning(['id', 'slug', 'title', 'category_id']);
-  }
 }

@@ -1,4 +1,4 @@
-import { auditKindOf, type AuditList, type AuditQuery, type AuditSlice } from '@coinmag/contracts';
+import { auditKindOf, type AuditList, type AuditQuery, type AuditSlice, type UploadAudit } from '@coinmag/contracts';
 import { pageCount } from '@coinmag/rules';
 import type { AuditRepository, Logger } from '@coinmag/service-kit';
 import type { AuthAuditClient } from './auth-audit-client.js';
@@ -43,5 +43,10 @@ export class AuditService {
       pagination: { page: query.page, limit: query.limit, pages: pageCount(total, query.limit), total },
       partial,
     };
+  }
+
+  /** Records an upload the media service reports; false when that request was already recorded. */
+  recordUpload(upload: UploadAudit, actor: string, requestId: string): Promise<boolean> {
+    return this.audit.record({ ...upload, actor, requestId });
   }
 }

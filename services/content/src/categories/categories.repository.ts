@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { API_MESSAGES } from '@coinmag/contracts';
+import { ConflictError, type AuditEntry, type AuditRepository } from '@coinmag/service-kit';
 
 export interface CategoryRow {
   id: number;
@@ -17,8 +19,15 @@ export type CategoryWrite = Omit<CategoryRow, 'id' | 'article_count' | 'version'
 
 const COLUMNS = ['id', 'name', 'slug', 'description', 'is_active', 'show_in_header', 'show_in_footer', 'sort_order', 'version'];
 
+/** Builds the audit entry of a write from what it wrote; undefined: nothing to log. */
+export type AuditOf<T> = (result: T) => AuditEntry | undefined;
+
 export class CategoriesRepository {
-  constructor(private readonly db: Knex) {}
+  /** With `audit`, a write given an entry logs it in the write's own transaction. */
+  constructor(
+    private readonly db: Knex,
+    private readonly audit?: AuditRepository,
+  ) {}
 
   listHeader(): Promise<Array<Pick<CategoryRow, 'id' | 'name' | 'slug'>>> {
     return this.db('categories').where({ is_active: true, show_in_header: true }).orderBy([{ column: 'sort_order' }, { column: 'id' }]).select('id', 'name', 'slug');
@@ -49,18 +58,23 @@ export class CategoriesRepository {
     return Boolean(await query.first('id'));
   }
 
-  async insert(data: CategoryWrite, trx: Knex | Knex.Transaction = this.db): Promise<CategoryRow> {
-    const [row] = await trx('categories').insert(data).returning(COLUMNS);
-    return row as CategoryRow;
+  /** A slug another category holds is a ConflictError on `slug`. */
+  insert(data: CategoryWrite, audit?: AuditOf<CategoryRow>): Promise<CategoryRow> {
+    return this.logged(async (trx) => {
+      const [row] = await trx('categories').insert(data).returning(COLUMNS);
+      return row as CategoryRow;
+    }, audit);
   }
 
   /** Writes only while the row is still at `expectedVersion`; undefined when it is not (or is gone). */
-  async update(id: number, expectedVersion: number, data: CategoryWrite, trx: Knex | Knex.Transaction = this.db): Promise<CategoryRow | undefined> {
-    const [row] = await trx('categories')
-      .where({ id, version: expectedVersion })
-      .update({ ...data, updated_at: trx.fn.now(), version: trx.raw('version + 1') })
-      .returning(COLUMNS);
-    return row as CategoryRow | undefined;
+  update(id: number, expectedVersion: number, data: CategoryWrite, audit?: AuditOf<CategoryRow>): Promise<CategoryRow | undefined> {
+    return this.logged(async (trx) => {
+      const [row] = await trx('categories')
+        .where({ id, version: expectedVersion })
+        .update({ ...data, updated_at: trx.fn.now(), version: trx.raw('version + 1') })
+        .returning(COLUMNS);
+      return row as CategoryRow | undefined;
+    }, (row) => (row ? audit?.(row) : undefined));
   }
 
   async countArticles(id: number): Promise<number> {
@@ -68,7 +82,24 @@ export class CategoriesRepository {
     return Number(row?.count ?? 0);
   }
 
-  async delete(id: number, trx: Knex | Knex.Transaction = this.db): Promise<boolean> {
-    return (await trx('categories').where({ id }).delete()) > 0;
+  delete(id: number, audit?: AuditOf<boolean>): Promise<boolean> {
+    return this.logged(async (trx) => (await trx('categories').where({ id }).delete()) > 0, audit);
+  }
+
+  /** Runs a write and its audit entry in one transaction; translates a taken slug. */
+  private async logged<T>(work: (trx: Knex | Knex.Transaction) => Promise<T>, audit?: AuditOf<T>): Promise<T> {
+    try {
+      if (!this.audit || !audit) return await work(this.db);
+      return await this.db.transaction(async (trx) => {
+        const result = await work(trx);
+        const entry = audit(result);
+        if (entry) await this.audit!.record(entry, trx);
+        return result;
+      });
+    } catch (err) {
+      const { code, constraint } = err as { code?: string; constraint?: string };
+      if (code === '23505' && constraint?.includes('slug')) throw new ConflictError(API_MESSAGES.slugTaken, 'slug');
+      throw err;
+    }
   }
 }

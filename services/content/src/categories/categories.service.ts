@@ -1,7 +1,6 @@
 import type { Category, CategoryInput, HeaderCategory, PublicCategory } from '@coinmag/contracts';
 import { API_MESSAGES } from '@coinmag/contracts';
-import { ConflictError, NotFoundError, ValidationError, type AuditRepository } from '@coinmag/service-kit';
-import type { Knex } from 'knex';
+import { ConflictError, NotFoundError, ValidationError } from '@coinmag/service-kit';
 import { slugFromTitle } from '@coinmag/rules';
 import type { CategoriesRepository, CategoryRow } from './categories.repository.js';
 
@@ -21,20 +20,7 @@ export class CategoriesService {
     private readonly categories: CategoriesRepository,
     /** Told of every change, so caches of what shows categories can be dropped. */
     private readonly onChange: () => Promise<void> = async () => {},
-    /** With both, every change is written to the audit log in the change's transaction. */
-    private readonly db?: Knex,
-    private readonly audit?: AuditRepository,
   ) {}
-
-  private async logged<T>(work: (trx?: Knex.Transaction) => Promise<T>, entry: (result: T) => Parameters<AuditRepository['record']>[0] | undefined): Promise<T> {
-    if (!this.db || !this.audit) return work();
-    return this.db.transaction(async (trx) => {
-      const result = await work(trx);
-      const logged = entry(result);
-      if (logged) await this.audit!.record(logged, trx);
-      return result;
-    });
-  }
 
   listHeader(): Promise<HeaderCategory[]> {
     return this.categories.listHeader();
@@ -69,8 +55,7 @@ export class CategoriesService {
       try {
         return await write(slug);
       } catch (err) {
-        const { code, constraint } = err as { code?: string; constraint?: string };
-        if (code !== '23505' || !constraint?.includes('slug')) throw err;
+        if (!(err instanceof ConflictError) || err.field !== 'slug') throw err;
         if (attempt >= 5) throw new ConflictError(API_MESSAGES.slugTaken, 'name');
       }
     }
@@ -78,8 +63,8 @@ export class CategoriesService {
 
   async create(input: CategoryInput, ip: string | null = null): Promise<Category> {
     const { version: _version, ...fields } = input;
-    const row = await this.withFreeSlug(input.name, undefined, (slug) => this.logged(
-      (trx) => this.categories.insert({ ...fields, slug }, trx),
+    const row = await this.withFreeSlug(input.name, undefined, (slug) => this.categories.insert(
+      { ...fields, slug },
       (created) => ({ action: 'category.create', actor: 'admin', ip, subjectId: created.id, summary: created.name }),
     ));
     await this.onChange();
@@ -93,17 +78,14 @@ export class CategoriesService {
     const { version = existing.version, ...fields } = input;
     if (version !== existing.version) throw new ConflictError(API_MESSAGES.categoryConflict, 'version');
     // The slug is part of public URLs: it follows the name only when the name changes.
-    const write = (slug: string) => this.logged(
-      async (trx) => {
-        const updated = await this.categories.update(id, version, { ...fields, slug }, trx);
-        if (!updated) {
-          if (await this.categories.findById(id)) throw new ConflictError(API_MESSAGES.categoryConflict, 'version');
-          throw new NotFoundError(API_MESSAGES.categoryNotFound);
-        }
-        return updated;
-      },
-      (updated) => ({ action: 'category.update', actor: 'admin', ip, subjectId: id, summary: updated.name }),
-    );
+    const write = async (slug: string) => {
+      const updated = await this.categories.update(id, version, { ...fields, slug }, (row) => ({ action: 'category.update', actor: 'admin', ip, subjectId: id, summary: row.name }));
+      if (!updated) {
+        if (await this.categories.findById(id)) throw new ConflictError(API_MESSAGES.categoryConflict, 'version');
+        throw new NotFoundError(API_MESSAGES.categoryNotFound);
+      }
+      return updated;
+    };
     const row = existing.name === fields.name ? await write(existing.slug) : await this.withFreeSlug(fields.name, id, write);
     await this.onChange();
     return toAdmin(row);
@@ -114,10 +96,7 @@ export class CategoriesService {
     if (!existing) throw new NotFoundError(API_MESSAGES.categoryNotFound);
     const articles = await this.categories.countArticles(id);
     if (articles > 0) throw new ConflictError(`${API_MESSAGES.categoryHasArticles}（共 ${articles} 篇）`);
-    await this.logged(
-      (trx) => this.categories.delete(id, trx),
-      (removed) => (removed ? { action: 'category.delete', actor: 'admin', ip, subjectId: id, summary: existing.name } : undefined),
-    );
+    await this.categories.delete(id, (removed) => (removed ? { action: 'category.delete', actor: 'admin', ip, subjectId: id, summary: existing.name } : undefined));
     await this.onChange();
   }
 

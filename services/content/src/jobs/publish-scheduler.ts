@@ -1,37 +1,27 @@
-import type { Knex } from 'knex';
-import type { AuditRepository, Logger } from '@coinmag/service-kit';
-import type { ArticlesRepository } from '../articles/articles.repository.js';
+import type { Logger } from '@coinmag/service-kit';
+import type { ScheduledRepository } from './scheduled.repository.js';
 
 const MAX_SLEEP_MS = 1000;
 
 /**
  * Publishes scheduled articles at their published_at, to the second, with no request
- * needed. The UPDATE … WHERE status = 'scheduled' is atomic per row, so replicas racing
- * on it publish each article once; after downtime the first tick catches up on
- * everything whose time passed.
+ * needed. Replicas racing publish each article once (see ScheduledRepository.publishDue);
+ * after downtime the first tick catches up on everything whose time passed.
  */
 export class PublishScheduler {
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
 
   constructor(
-    private readonly db: Knex,
-    private readonly articles: ArticlesRepository,
+    private readonly scheduled: ScheduledRepository,
     private readonly onPublished: (published: Array<{ id: number; slug: string }>) => Promise<void>,
     private readonly log: Logger,
     private readonly clock: () => Date = () => new Date(),
-    private readonly audit?: AuditRepository,
   ) {}
 
   /** One pass: publishes what is due (and logs it as done by the system, in the same transaction), returns it. */
   async tick(): Promise<Array<{ id: number; slug: string }>> {
-    const published = await this.db.transaction(async (trx) => {
-      const rows = await this.articles.publishDue(this.clock(), trx);
-      for (const row of rows) {
-        await this.audit?.record({ action: 'article.scheduled_publish', actor: 'system', subjectId: row.id, summary: row.title }, trx);
-      }
-      return rows;
-    });
+    const published = await this.scheduled.publishDue(this.clock(), (row) => ({ action: 'article.scheduled_publish', actor: 'system', subjectId: row.id, summary: row.title }));
     if (published.length > 0) {
       this.log.info({ slugs: published.map((article) => article.slug) }, 'scheduled articles published');
       await this.onPublished(published);
@@ -63,8 +53,8 @@ export class PublishScheduler {
   /** Wakes exactly at the next due time when it is within a second, else in a second. */
   private async sleepFor(): Promise<number> {
     try {
-      const next = await this.db('articles').where('status', 'scheduled').min<{ next: Date | null }>('published_at as next').first();
-      if (next?.next) return Math.max(0, Math.min(MAX_SLEEP_MS, new Date(next.next).getTime() - this.clock().getTime()));
+      const next = await this.scheduled.nextDue();
+      if (next) return Math.max(0, Math.min(MAX_SLEEP_MS, next.getTime() - this.clock().getTime()));
     } catch {
       // fall through to the default pace
     }

@@ -1,9 +1,8 @@
-import type { Knex } from 'knex';
-import { ArticlesRepository } from '../articles/articles.repository.js';
 import { toArticleWrite } from '../articles/article-write.js';
 import { DEMO_ARTICLES } from './demo-articles.js';
 import { DEMO_CATEGORIES } from './demo-categories.js';
 import { demoArticleHtml } from './demo-html.js';
+import type { SeedArticle, SeedRepository } from './seed.repository.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const FEATURED = new Set(['bitcoin-halving-2024', 'what-is-ethereum', 'hardware-wallet-guide']);
@@ -18,45 +17,36 @@ export interface SeedResult {
 }
 
 /** Fills an empty database with the demo categories and articles; leaves a database with content alone. */
-export async function seedDemoContent(db: Knex, now = new Date()): Promise<SeedResult | null> {
-  const existing = await db('articles').count<{ count: number }[]>({ count: '*' }).first();
-  const existingCategories = await db('categories').count<{ count: number }[]>({ count: '*' }).first();
-  if (Number(existing?.count) > 0 || Number(existingCategories?.count) > 0) return null;
-
-  const repository = new ArticlesRepository(db);
-  await db.transaction(async (trx) => {
-    const categoryRows: Array<{ id: number; slug: string }> = await trx('categories')
-      .insert(DEMO_CATEGORIES.map((category, index) => ({ ...category, is_active: true, sort_order: index + 1 })))
-      .returning(['id', 'slug']);
-    const categoryId = new Map(categoryRows.map((row) => [row.slug, row.id]));
-
-    for (const [index, article] of DEMO_ARTICLES.entries()) {
-      const scheduled = article.slug === SCHEDULED;
-      const draft = DRAFTS.has(article.slug);
-      const carouselIndex = CAROUSEL.indexOf(article.slug);
-      // Spread publication over the last months, newest first, at different hours.
-      const publishedAt = scheduled ? new Date(now.getTime() + 3 * DAY) : new Date(now.getTime() - (index * 1.7 + 0.2) * DAY - (index % 7) * 3_600_000);
-      const write = toArticleWrite({
-        title: article.title,
-        slug: article.slug,
-        content: demoArticleHtml(article),
-        excerpt: index % 9 === 4 ? '' : article.excerpt,
-        category_id: categoryId.get(article.category) ?? null,
-        status: scheduled ? 'scheduled' : draft ? 'draft' : 'published',
-        is_featured: FEATURED.has(article.slug),
-        is_popular: POPULAR.has(article.slug),
-        is_carousel: carouselIndex >= 0,
-        carousel_order: carouselIndex >= 0 ? carouselIndex + 1 : null,
-        meta_title: '',
-        meta_description: index % 3 === 0 ? article.excerpt : '',
-        featured_image: article.cover,
-        tags: article.tags,
-        published_at: draft ? null : publishedAt,
-      });
-      const id = await repository.insert(trx, write);
-      await repository.replaceTags(trx, id, article.tags);
-      await trx('articles').where({ id }).update({ view_count: ((index * 7919) % 4800) + 120 });
-    }
-  });
+export async function seedDemoContent(seed: SeedRepository, now = new Date()): Promise<SeedResult | null> {
+  if (!(await seed.isEmpty())) return null;
+  await seed.insert(DEMO_CATEGORIES, (categoryId) => demoArticles(categoryId, now));
   return { categories: DEMO_CATEGORIES.length, articles: DEMO_ARTICLES.length };
+}
+
+function demoArticles(categoryId: Map<string, number>, now: Date): SeedArticle[] {
+  return DEMO_ARTICLES.map((article, index) => {
+    const scheduled = article.slug === SCHEDULED;
+    const draft = DRAFTS.has(article.slug);
+    const carouselIndex = CAROUSEL.indexOf(article.slug);
+    // Spread publication over the last months, newest first, at different hours.
+    const publishedAt = scheduled ? new Date(now.getTime() + 3 * DAY) : new Date(now.getTime() - (index * 1.7 + 0.2) * DAY - (index % 7) * 3_600_000);
+    const write = toArticleWrite({
+      title: article.title,
+      slug: article.slug,
+      content: demoArticleHtml(article),
+      excerpt: index % 9 === 4 ? '' : article.excerpt,
+      category_id: categoryId.get(article.category) ?? null,
+      status: scheduled ? 'scheduled' : draft ? 'draft' : 'published',
+      is_featured: FEATURED.has(article.slug),
+      is_popular: POPULAR.has(article.slug),
+      is_carousel: carouselIndex >= 0,
+      carousel_order: carouselIndex >= 0 ? carouselIndex + 1 : null,
+      meta_title: '',
+      meta_description: index % 3 === 0 ? article.excerpt : '',
+      featured_image: article.cover,
+      tags: article.tags,
+      published_at: draft ? null : publishedAt,
+    });
+    return { write, tags: article.tags, viewCount: ((index * 7919) % 4800) + 120 };
+  });
 }

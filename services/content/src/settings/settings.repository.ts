@@ -1,11 +1,16 @@
 import type { Knex } from 'knex';
 import type { AdminSettings, Settings, SettingsInput } from '@coinmag/contracts';
+import type { AuditEntry, AuditRepository } from '@coinmag/service-kit';
 
 const FIELDS = ['site_title', 'site_description', 'google_adsense_id', 'header_ad_script', 'sidebar_ad_script', 'footer_ad_script'] as const;
 type SettingsFields = Omit<SettingsInput, 'version'>;
 
 export class SettingsRepository {
-  constructor(private readonly db: Knex) {}
+  /** With `audit`, a save given an entry logs it in the save's own transaction. */
+  constructor(
+    private readonly db: Knex,
+    private readonly audit?: AuditRepository,
+  ) {}
 
   async get(): Promise<Settings> {
     const row = await this.db('settings').where({ id: 1 }).first(FIELDS);
@@ -18,7 +23,16 @@ export class SettingsRepository {
   }
 
   /** Writes only while the row is at `expectedVersion` (0: no row yet); undefined when it is not. */
-  async update(input: SettingsFields, expectedVersion: number, trx: Knex | Knex.Transaction = this.db): Promise<AdminSettings | undefined> {
+  async update(input: SettingsFields, expectedVersion: number, audit?: AuditEntry): Promise<AdminSettings | undefined> {
+    if (!this.audit || !audit) return this.write(this.db, input, expectedVersion);
+    return this.db.transaction(async (trx) => {
+      const saved = await this.write(trx, input, expectedVersion);
+      if (saved) await this.audit!.record(audit, trx);
+      return saved;
+    });
+  }
+
+  private async write(trx: Knex | Knex.Transaction, input: SettingsFields, expectedVersion: number): Promise<AdminSettings | undefined> {
     if (expectedVersion === 0) {
       const [created] = await trx('settings').insert({ id: 1, ...input, updated_at: trx.fn.now() }).onConflict('id').ignore().returning([...FIELDS, 'version']);
       return created as AdminSettings | undefined;

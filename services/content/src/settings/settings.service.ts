@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import { API_MESSAGES, type AdminSettings, type Settings, type SettingsInput } from '@coinmag/contracts';
-import { ConflictError, type AuditRepository } from '@coinmag/service-kit';
+import { ConflictError } from '@coinmag/service-kit';
 import type { SettingsRepository } from './settings.repository.js';
 
 const LABELS: Record<string, string> = {
@@ -16,9 +15,6 @@ export class SettingsService {
   constructor(
     private readonly settings: SettingsRepository,
     private readonly onChange: () => Promise<void> = async () => {},
-    /** With both, every change is written to the audit log in the change's transaction. */
-    private readonly db?: Knex,
-    private readonly audit?: AuditRepository,
   ) {}
 
   get(): Promise<Settings> {
@@ -34,14 +30,9 @@ export class SettingsService {
     const current = await this.settings.getWithVersion();
     const { version = current.version, ...fields } = input;
     if (version !== current.version) throw new ConflictError(API_MESSAGES.settingsConflict, 'version');
-    const write = async (trx: Knex | Knex.Transaction | undefined) => {
-      const saved = await this.settings.update(fields, version, trx);
-      if (!saved) throw new ConflictError(API_MESSAGES.settingsConflict, 'version');
-      const changed = Object.keys(fields).map((field) => LABELS[field] ?? field).join('、');
-      await this.audit?.record({ action: 'settings.update', actor: 'admin', ip, summary: changed }, trx);
-      return saved;
-    };
-    const saved = this.db ? await this.db.transaction((trx) => write(trx)) : await write(undefined);
+    const changed = Object.keys(fields).map((field) => LABELS[field] ?? field).join('、');
+    const saved = await this.settings.update(fields, version, { action: 'settings.update', actor: 'admin', ip, summary: changed });
+    if (!saved) throw new ConflictError(API_MESSAGES.settingsConflict, 'version');
     await this.onChange();
     return saved;
   }

@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+import type { AuditEntry, AuditRepository } from '@coinmag/service-kit';
+
+export interface PublishedArticle {
+  id: number;
+  slug: string;
+  title: string;
+  category_id: number | null;
+}
+
+/** The scheduled articles' side of the articles table: what is due, and when the next one is. */
+export class ScheduledRepository {
+  /** With `audit`, each publication is logged in the transaction that makes it. */
+  constructor(
+    private readonly db: Knex,
+    private readonly audit?: AuditRepository,
+  ) {}
+
+  /**
+   * Scheduled articles whose time has come become published; returns them. The UPDATE … WHERE
+   * status = 'scheduled' is atomic per row, so replicas racing on it publish each article once.
+   */
+  publishDue(now: Date, audit?: (article: PublishedArticle) => AuditEntry): Promise<PublishedArticle[]> {
+    return this.db.transaction(async (trx) => {
+      const rows: PublishedArticle[] = await trx('articles')
+        .where('status', 'scheduled')
+        .where('published_at', '<=', now)
+        .update({ status: 'published', updated_at: trx.fn.now() })
+        .returning(['id', 'slug', 'title', 'category_id']);
+      if (this.audit && audit) for (const row of rows) await this.audit.record(audit(row), trx);
+      return rows;
+    });
+  }
+
+  /** The earliest publication time still scheduled, if any. */
+  async nextDue(): Promise<Date | undefined> {
+    const next = await this.db('articles').where('status', 'scheduled').min<{ next: Date | null }>('published_at as next').first();
+    return next?.next ? new Date(next.next) : undefined;
+  }
+}
