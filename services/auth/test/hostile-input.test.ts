@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasUnsafeText } from '@coinmag/service-kit';
-import { encodeHostile, HOSTILE_JSON_VALUES, HOSTILE_URL_STRINGS } from '@coinmag/service-kit/testing';
+import { encodeHostile, HOSTILE_JSON_VALUES, HOSTILE_URL_STRINGS, hostileProbes, showHostile as show, unsafeOnTheWire } from '@coinmag/service-kit/testing';
 import { DEFAULT_ADMIN_PASSWORD } from '../src/config.js';
 import { freshIp, login, postJson, startAuthTestApp, type AuthTestApp } from './auth-test-app.js';
 
@@ -17,9 +17,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const show = (value: unknown) => JSON.stringify(value)?.slice(0, 40) ?? String(value);
-const unsafeOnTheWire = (value: string) => hasUnsafeText(value.replace(/\p{Cs}/gu, '\ufffd'));
-
 describe('auth service under hostile input', () => {
   it('refuses a NUL or a lone surrogate in the login body with a 400 naming the field', async () => {
     for (const body of [{ username: 'admin\u0000', password: 'x' }, { username: 'admin', password: '\ud800' }]) {
@@ -32,11 +29,7 @@ describe('auth service under hostile input', () => {
   });
 
   it('never answers a query, a login field or a password field with a 500', async () => {
-    const failures: string[] = [];
-    const check = async (label: string, unsafe: boolean, res: Promise<Response>) => {
-      const { status } = await res;
-      if (status >= 500 || (unsafe && status !== 400)) failures.push(`${status} ${label}`);
-    };
+    const { failures, check } = hostileProbes();
     for (const value of HOSTILE_URL_STRINGS) {
       const q = encodeHostile(value);
       const unsafe = unsafeOnTheWire(value);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasUnsafeText } from '@coinmag/service-kit';
-import { encodeHostile, HOSTILE_JSON_VALUES, HOSTILE_STRINGS, HOSTILE_URL_STRINGS } from '@coinmag/service-kit/testing';
+import { encodeHostile, HOSTILE_JSON_VALUES, HOSTILE_STRINGS, HOSTILE_URL_STRINGS, showHostile as show, unsafeOnTheWire } from '@coinmag/service-kit/testing';
 import { adminClient, articleFields } from './admin-client.js';
 import { insertArticle, insertCategory, startContent, type ContentHarness } from './content-harness.js';
 
@@ -51,11 +51,6 @@ function expectNoServerErrors(outcomes: Outcome[]): void {
   expect(accepted).toEqual([]);
   for (const o of outcomes.filter((x) => x.status === 400)) expect(typeof (o.body as { error?: unknown }).error, o.label).toBe('string');
 }
-
-/** What the service receives: a form or a URL carries a lone surrogate as U+FFFD (only JSON can spell one out). */
-const unsafeOnTheWire = (value: string) => hasUnsafeText(value.replace(/\p{Cs}/gu, '\ufffd'));
-
-const show = (value: unknown) => JSON.stringify(value)?.slice(0, 40) ?? String(value);
 
 describe('content service under hostile input', () => {
   it('answers the NUL-byte search of the report with a 400 naming the parameter', async () => {
