@@ -27,7 +27,8 @@ COPY e2e/package.json e2e/
 
 # 2. Every dependency from the lock file and the sources, then the deployable bundled with esbuild
 #    (workspace packages inlined, npm dependencies external); the gateway also builds the three
-#    micro-frontends (content-hashed static files) into /out/frontends (empty for the services).
+#    micro-frontends (content-hashed static files, and dist/server/ with the server code the
+#    gateway renders with) into /out/frontends (empty for the services).
 FROM manifests AS build
 RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
@@ -45,14 +46,13 @@ RUN npm run build -w "$APP" \
 
 # 3. Production dependencies of this deployable only (no dev tools, no other workspace's packages).
 #    Native modules (sharp, argon2) come as prebuilt binaries inside their npm packages.
-#    The gateway renders public pages with the shell's and the public remote's server bundles,
-#    which require React, react-router-dom and zustand at run time: their production
-#    dependencies come along.
+#    The gateway renders public pages with the shell's server host (frontends/shell/dist/server/
+#    index.cjs) and the public remote's server container (frontends/public/dist/server/
+#    remoteEntry.js), both Module Federation builds carrying React, react-router-dom and zustand
+#    as shared singletons: they need no node_modules of their own.
 FROM manifests AS prod-deps
 ARG APP
-RUN --mount=type=cache,target=/root/.npm set -- --workspace "$APP"; \
-    if [ "$APP" = gateway ]; then set -- "$@" --workspace frontends/shell --workspace frontends/public; fi; \
-    npm ci --omit=dev --ignore-scripts --no-audit --no-fund "$@" \
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace "$APP" \
  && rm -rf node_modules/@coinmag \
  && mkdir -p "$APP/node_modules"
 

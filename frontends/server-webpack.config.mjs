@@ -1,30 +1,56 @@
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { sharedSingletons } from './federation.shared.mjs';
+
+const require = createRequire(import.meta.url);
+
+/** dist/server/ holds CommonJS although the workspace is "type": "module". */
+class CommonJsFolderPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('CommonJsFolderPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CommonJsFolderPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('package.json', new compiler.webpack.sources.RawSource('{ "type": "commonjs" }\n'));
+      });
+    });
+  }
+}
 
 /**
- * The server bundle of a frontend (dist/server/index.cjs), which the gateway loads to render
- * public pages: the same sources as the browser bundle, built for Node. React, react-dom,
- * react-router-dom and zustand stay external, so the shell's and the remote's server code share
- * one copy of each (as the shared singletons do in the browser). CSS modules give the same class
- * names as the browser build (same loader options, same hash input) and emit no CSS.
+ * The server bundle of a frontend (dist/server/), which the gateway renders public pages with: the
+ * same sources as the browser bundle, built for Node as a Module Federation container.
+ *
+ * - A remote (`exposes`) writes dist/server/remoteEntry.js (commonjs-module): the host loads it at
+ *   run time, from the disk or over HTTP beside the remote's browser entry.
+ * - The host (`entry`) writes dist/server/index.cjs, which the gateway requires; it registers and
+ *   loads the remotes itself.
+ *
+ * React, react-dom, react-router-dom and zustand are shared singletons, as in the browser; the host
+ * provides them eagerly (it has no async boundary), the remote takes the host's copy. The
+ * @module-federation/node runtime plugin loads a remote's chunks from the disk or over HTTP. CSS
+ * modules give the same class names as the browser build (same loader options, same hash input)
+ * and emit no CSS.
  */
-export function serverWebpackConfig({ dir, entry, cssPrefix, publicPath, assetFilename }) {
+export function serverWebpackConfig({ dir, name, entry, exposes, runtimePlugins = [], cssPrefix, publicPath, assetFilename }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const host = Boolean(entry);
+    const shared = Object.fromEntries(Object.entries(sharedSingletons).map(([key, config]) => [key, { ...config, eager: host }]));
     return {
       name: 'server',
       mode: production ? 'production' : 'development',
       devtool: false,
-      target: 'node20',
-      entry: { index: entry },
+      target: 'async-node',
+      entry: host ? { index: entry } : {},
       output: {
         path: resolve(dir, 'dist', 'server'),
-        filename: '[name].cjs',
-        library: { type: 'commonjs2' },
+        filename: host ? '[name].cjs' : '[name].js',
+        chunkFilename: '[name].[contenthash:10].js',
+        library: host ? { type: 'commonjs2' } : undefined,
+        uniqueName: `${name}_server`,
         publicPath,
         clean: true,
       },
-      externalsType: 'commonjs',
-      externals: [/^react(\/.*)?$/, /^react-dom(\/.*)?$/, /^react-router(-dom)?(\/.*)?$/, /^zustand(\/.*)?$/],
       resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
       module: {
         rules: [
@@ -50,7 +76,21 @@ export function serverWebpackConfig({ dir, entry, cssPrefix, publicPath, assetFi
           { test: /\.(svg|png|webp|jpe?g)$/, exclude: /logo\.svg$/, type: 'asset/resource', generator: { filename: assetFilename, emit: false } },
         ],
       },
-      optimization: { minimize: false, splitChunks: false },
+      plugins: [
+        new CommonJsFolderPlugin(),
+        new ModuleFederationPlugin({
+          name,
+          ...(host ? {} : { filename: 'remoteEntry.js', exposes, library: { type: 'commonjs-module' } }),
+          remotes: {},
+          remoteType: 'script',
+          shared,
+          shareStrategy: 'loaded-first',
+          runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin'), ...runtimePlugins],
+          dts: false,
+          manifest: false,
+        }),
+      ],
+      optimization: { minimize: false },
       performance: { hints: false },
       stats: 'errors-warnings',
     };

@@ -12,8 +12,15 @@ const browser = remoteWebpackConfig({
   manifest: { fileName: 'mf-manifest.json' },
 });
 
-// Served from wherever remoteEntry.js is; the server bundle writes the gateway's default location.
-const server = serverWebpackConfig({ dir: import.meta.dirname, entry: './src/server.tsx', cssPrefix: 'pub', publicPath: '/mf/public/', assetFilename: 'assets/[name].[contenthash:10][ext]' });
+// The server container (dist/server/remoteEntry.js) the gateway's renderer loads through federation.
+const server = serverWebpackConfig({
+  dir: import.meta.dirname,
+  name: 'coinmag_public',
+  exposes: { './server': './src/server.tsx' },
+  cssPrefix: 'pub',
+  publicPath: '/mf/public/',
+  assetFilename: 'assets/[name].[contenthash:10][ext]',
+});
 
-/** The browser bundle (a Module Federation remote) and the server bundle the gateway renders with. */
+/** The browser bundle and the server bundle, each a Module Federation remote. */
 export default (env, argv) => [browser(env, argv), server(env, argv)];

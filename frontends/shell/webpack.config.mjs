@@ -62,7 +62,16 @@ const browser = (_env, argv) => {
   };
 };
 
-const server = serverWebpackConfig({ dir: here, entry: './src/server.tsx', cssPrefix: 'sh', publicPath: '/mf/shell/', assetFilename: 'assets/[name].[contenthash:10][ext]' });
+// The server host (dist/server/index.cjs): the gateway requires it; it loads the public remote's server container.
+const server = serverWebpackConfig({
+  dir: here,
+  name: 'coinmag_shell',
+  entry: './src/server.tsx',
+  runtimePlugins: [resolve(here, 'src/mf/server-entry-plugin.ts')],
+  cssPrefix: 'sh',
+  publicPath: '/mf/shell/',
+  assetFilename: 'assets/[name].[contenthash:10][ext]',
+});
 
 /** The browser bundle and the server bundle the gateway renders public pages with. */
 export default (env, argv) => [browser(env, argv), server(env, argv)];

@@ -47,6 +47,11 @@ export const gatewayConfigSchema = z.object({
   FRONTENDS_DIR: z.string().optional(),
   /** Moves a remote without rebuilding the shell: its remoteEntry.js URL. */
   MF_PUBLIC_ENTRY: z.string().optional(),
+  /**
+   * The public remote's server container, which the gateway renders pages with when the remote is
+   * deployed elsewhere; default: server/remoteEntry.js beside MF_PUBLIC_ENTRY.
+   */
+  MF_PUBLIC_SERVER_ENTRY: z.string().url().optional(),
   MF_ADMIN_ENTRY: z.string().optional(),
   /**
    * The canonical origin written into page metadata, links and feeds (e.g. https://coinmag.example).

@@ -23,8 +23,24 @@ function contentStub(): Server {
   });
 }
 
-// Server bundles with the interface the real ones have (frontends/*/src/server.tsx), small enough to read.
+// Server bundles with the interface the real ones have (frontends/*/src/server.tsx), small enough to
+// read: the shell's loads the remote's container from a file: or HTTP entry as the federation host does
+// (ssr-federation.test.ts runs the real ones).
 const SHELL_BUNDLE = `let renders = 0;
+exports.loadRemoteServer = async (name, entry, exposed) => {
+  const url = new URL(entry);
+  if (exposed !== './server' || name !== 'coinmag_public') throw new Error('unexpected remote');
+  if (url.protocol === 'file:') {
+    const file = require('node:url').fileURLToPath(url);
+    delete require.cache[file];
+    return require(file);
+  }
+  const res = await fetch(url);
+  if (!res.ok) throw new Error('HTTP ' + res.status);
+  const module = { exports: {} };
+  new Function('module', 'exports', await res.text())(module, module.exports);
+  return module.exports;
+};
 exports.renderPage = (url, boot, PublicApp) => {
   if (url.startsWith('/explode')) throw new Error('render failed');
   renders += 1;
@@ -44,9 +60,9 @@ describe('server rendering, and the fallback to client rendering when it cannot'
   const logs: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => logs.push(line) });
 
-  async function gateway(overrides: Record<string, string> = {}, cache?: GatewayCache): Promise<string> {
+  async function gateway(overrides: Record<string, string> = {}, cache?: GatewayCache, retryMs?: number): Promise<string> {
     const app = new Koa();
-    app.use(serveFrontends({ frontendsDir: dir, contentUrl, log, remoteEntryOverrides: overrides, cache }));
+    app.use(serveFrontends({ frontendsDir: dir, contentUrl, log, remoteEntryOverrides: overrides, cache, serverLoaderTiming: { retryMs: retryMs ?? 30_000 } }));
     const server = createServer(app.callback());
     servers.push(server);
     return listen(server);
@@ -57,7 +73,7 @@ describe('server rendering, and the fallback to client rendering when it cannot'
     for (const name of ['shell', 'public']) await mkdir(join(dir, name, 'dist', 'server'), { recursive: true });
     await writeFile(join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-root--></div></body></html>');
     await writeFile(join(dir, 'shell', 'dist', 'server', 'index.cjs'), SHELL_BUNDLE);
-    await writeFile(join(dir, 'public', 'dist', 'server', 'index.cjs'), PUBLIC_BUNDLE);
+    await writeFile(join(dir, 'public', 'dist', 'server', 'remoteEntry.js'), PUBLIC_BUNDLE);
     await writeFile(join(dir, 'public', 'dist', 'remoteEntry.js'), 'var coinmag_public = {};');
     contentUrl = await listen(content);
   });
@@ -103,7 +119,7 @@ describe('server rendering, and the fallback to client rendering when it cannot'
   it('never serves the server bundles to browsers', async () => {
     const base = await gateway();
     expect((await fetch(`${base}/mf/shell/server/index.cjs`)).status).toBe(404);
-    expect((await fetch(`${base}/mf/public/server/index.cjs`)).status).toBe(404);
+    expect((await fetch(`${base}/mf/public/server/remoteEntry.js`)).status).toBe(404);
   });
 
   it('falls back to client rendering, logged, when a render throws', async () => {
@@ -115,26 +131,45 @@ describe('server rendering, and the fallback to client rendering when it cannot'
     expect(logs.some((line) => line.includes('server rendering failed'))).toBe(true);
   });
 
-  it('falls back to client rendering when the public remote is deployed elsewhere (MF_PUBLIC_ENTRY)', async () => {
-    const res = await fetch(`${await gateway({ public: 'https://cdn.example/public/remoteEntry.js' })}/`);
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toContain('載入內容中…');
-    expect(html).not.toContain('SSR');
-    expect(logs.some((line) => line.includes('server rendering off') && line.includes('MF_PUBLIC_ENTRY'))).toBe(true);
-  });
-
-  it('falls back to client rendering, never a 500, when the remote server bundle cannot load', async () => {
-    const base = await gateway();
-    await writeFile(join(dir, 'public', 'dist', 'server', 'index.cjs'), 'throw new Error("broken bundle");');
+  it('renders with the server container beside MF_PUBLIC_ENTRY, and falls back (logged, tried again later) when it cannot load', async () => {
+    let serveContainer = false;
+    const requests: string[] = [];
+    const cdn = createServer((req, res) => {
+      requests.push(req.url!);
+      const found = serveContainer && req.url!.startsWith('/public/server/remoteEntry.js');
+      res.writeHead(found ? 200 : 404, { 'content-type': 'text/javascript' });
+      res.end(found ? PUBLIC_BUNDLE : 'not found');
+    });
+    servers.push(cdn);
+    const cdnBase = await listen(cdn);
+    const base = await gateway({ public: `${cdnBase}/public/remoteEntry.js` }, undefined, 200);
     const res = await fetch(`${base}/`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('載入內容中…');
     expect(html).not.toContain('SSR');
-    expect(logs.some((line) => line.includes('a server bundle failed to load'))).toBe(true);
+    expect(logs.some((line) => line.includes('server rendering off') && line.includes(`${cdnBase}/public/server/remoteEntry.js`))).toBe(true);
+    // Not asked again on every page: only after the retry delay.
+    const asked = requests.length;
+    await fetch(`${base}/`);
+    expect(requests.length).toBe(asked);
+    serveContainer = true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await (await fetch(`${base}/`)).text()).toContain('<main>SSR /');
+    expect(requests.some((url) => url.startsWith('/public/server/remoteEntry.js'))).toBe(true);
+  });
+
+  it('falls back to client rendering, never a 500, when the remote server bundle cannot load', async () => {
+    const base = await gateway();
+    await writeFile(join(dir, 'public', 'dist', 'server', 'remoteEntry.js'), 'throw new Error("broken bundle");');
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('載入內容中…');
+    expect(html).not.toContain('SSR');
+    expect(logs.some((line) => line.includes('the server code could not be loaded') && line.includes('broken bundle'))).toBe(true);
     // A fixed bundle is picked up without a restart.
-    await writeFile(join(dir, 'public', 'dist', 'server', 'index.cjs'), PUBLIC_BUNDLE);
+    await writeFile(join(dir, 'public', 'dist', 'server', 'remoteEntry.js'), PUBLIC_BUNDLE);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await (await fetch(`${base}/`)).text()).toContain('<main>SSR /');
   });

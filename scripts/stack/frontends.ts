@@ -5,7 +5,7 @@ import { join } from 'node:path';
 /** Remotes first, then the shell (the order does not matter at run time, only for log readability). */
 const FRONTENDS = ['public', 'admin', 'shell'];
 /** Workspace packages whose sources end up inside the bundles. */
-const SHARED_SOURCES = ['packages/rules/src', 'packages/contracts/src', 'frontends/federation.shared.mjs', 'frontends/build-frontend.mjs', 'frontends/remote-webpack.config.mjs'];
+const SHARED_SOURCES = ['packages/rules/src', 'packages/contracts/src', 'frontends/federation.shared.mjs', 'frontends/build-frontend.mjs', 'frontends/remote-webpack.config.mjs', 'frontends/server-webpack.config.mjs'];
 const BUILD_INPUTS = ['src', 'webpack.config.mjs', 'webpack.config.js', 'package.json'];
 
 function newestMtime(path: string): number {
@@ -20,9 +20,14 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** When the last build finished: the oldest of the files that mark a complete build. */
-function builtAt(dist: string): number {
-  const markers = ['remoteEntry.js', 'index.html'].map((name) => join(dist, name)).filter((file) => existsSync(file));
+/** The server container or host a frontend's build writes beside its browser bundle (the gateway renders with them). */
+const SERVER_OUTPUT: Record<string, string> = { public: 'server/remoteEntry.js', shell: 'server/index.cjs' };
+
+/** When the last build finished: the oldest of the files that mark a complete build (0: incomplete). */
+function builtAt(dist: string, name: string): number {
+  const server = SERVER_OUTPUT[name];
+  if (server && !existsSync(join(dist, server))) return 0;
+  const markers = ['remoteEntry.js', 'index.html', ...(server ? [server] : [])].map((file) => join(dist, file)).filter((file) => existsSync(file));
   if (markers.length === 0) return 0;
   return Math.min(...markers.map((file) => statSync(file).mtimeMs));
 }
@@ -37,7 +42,7 @@ export function ensureFrontendsBuilt(root: string, force = false): void {
     if (skip.has(name)) continue;
     if (!existsSync(join(dir, 'webpack.config.js')) && !existsSync(join(dir, 'webpack.config.mjs'))) continue;
     const sourcesNewest = Math.max(sharedNewest, ...BUILD_INPUTS.map((input) => newestMtime(join(dir, input))));
-    if (!force && builtAt(join(dir, 'dist')) > sourcesNewest) continue;
+    if (!force && builtAt(join(dir, 'dist'), name) > sourcesNewest) continue;
     console.log(`building frontends/${name} …`);
     const result = spawnSync('npm', ['run', 'build', '-w', `frontends/${name}`], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`building frontends/${name} failed`);

@@ -37,6 +37,7 @@ interface Created {
 
 const CATEGORY_NAME = '容器部署測試';
 const ARTICLE_TITLE = '容器部署測試：比特幣冷錢包入門';
+const ARTICLE_BODY = '冷錢包把私鑰離線保存，比特幣新手的第一課。';
 
 export class Journey {
   private created?: Created;
@@ -180,7 +181,7 @@ export class Journey {
     let article: Created['article'] | undefined;
     await checks.check('the admin creates a published article with a cover upload', async () => {
       const form = new FormData();
-      const fields = { title: ARTICLE_TITLE, content: '<h2>什麼是冷錢包</h2><p>冷錢包把私鑰離線保存，比特幣新手的第一課。</p>', status: 'published', category_id: String(category!.id), tags: '["冷錢包"]', is_featured: 'false', is_popular: 'false', is_carousel: 'false' };
+      const fields = { title: ARTICLE_TITLE, content: `<h2>什麼是冷錢包</h2><p>${ARTICLE_BODY}</p>`, status: 'published', category_id: String(category!.id), tags: '["冷錢包"]', is_featured: 'false', is_popular: 'false', is_carousel: 'false' };
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       const cover = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#1f6feb' } }).jpeg().toBuffer();
       form.append('featured_image', new Blob([new Uint8Array(cover)], { type: 'image/jpeg' }), 'cover.jpg');
@@ -230,6 +231,16 @@ export class Journey {
       const jpeg = await this.image(article.featured_image, 'image/jpeg');
       assert.equal((await sharp(jpeg).metadata()).width, 1200);
       await this.image(article.featured_image.replace(/\.jpg$/, '-w480.webp'), 'image/webp');
+    });
+    await this.checks.check(`${who} gets the article server-rendered: its text in the HTML, before any script runs`, async () => {
+      const res = await this.get(`/article/${encodeURIComponent(article.slug)}`);
+      assert.equal(res.status, 200);
+      const html = await res.text();
+      const root = /<div id="root">([\s\S]*?)<script id="coinmag-boot"/.exec(html)?.[1];
+      assert.ok(root, 'no rendered #root with its boot data: the page fell back to client rendering (see the gateway log)');
+      assert.ok(root.includes(ARTICLE_BODY), 'the article body is not in the rendered HTML');
+      assert.ok(root.includes(ARTICLE_TITLE), 'the article title is not in the rendered HTML');
+      assert.ok(!html.includes('載入內容中…'), 'the page is the client-rendering placeholder');
     });
   }
 

@@ -14,7 +14,7 @@ import { crawlerRoutes } from './crawler/crawler-routes.js';
 import { DEFAULT_SITE, pageHeadFor } from './page-head.js';
 import { PreloadHints } from './preload-hints.js';
 import { PageRenderer } from './ssr/render-page.js';
-import { ServerBundleLoader } from './ssr/server-bundles.js';
+import { ServerBundleLoader, serverEntryBeside, type LoaderTiming, type PublicServerSource } from './ssr/server-bundles.js';
 
 /** The remotes the shell may load: manifest key → container name (the `name` in each remote's webpack config). */
 export const REMOTES = {
@@ -32,6 +32,10 @@ export interface FrontendsOptions {
   headTimeoutMs?: number;
   /** Where a remote's entry lives when it is not served from here (moving a remote needs no shell rebuild). */
   remoteEntryOverrides?: Partial<Record<RemoteKey, string>>;
+  /** The public remote's server container when it is deployed elsewhere; default: beside its browser entry. */
+  publicServerEntry?: string;
+  /** How the server code of a remote deployed elsewhere is loaded and retried. */
+  serverLoaderTiming?: Partial<LoaderTiming>;
   /** Canonical origin; the request's own origin when unset. */
   siteOrigin?: string;
   /** The gateway's cache of public answers: rendered pages are kept there, exact by its invalidations. */
@@ -66,6 +70,18 @@ function notFound(ctx: Context) {
   ctx.body = { error: '找不到檔案' };
 }
 
+/** The public remote's server container: built here, or beside the remote deployed elsewhere. */
+function publicServerSource(options: FrontendsOptions, publicDist: string): PublicServerSource {
+  const browserEntry = options.remoteEntryOverrides?.public;
+  if (!browserEntry) return { dist: publicDist };
+  if (options.publicServerEntry) return { url: options.publicServerEntry };
+  try {
+    return { url: serverEntryBeside(browserEntry) };
+  } catch {
+    return { problem: `MF_PUBLIC_ENTRY ${browserEntry} is not an absolute URL; set MF_PUBLIC_SERVER_ENTRY` };
+  }
+}
+
 /** Koa middleware: /mf/* assets, /mf/manifest.json, and the shell HTML for every other page. */
 export function serveFrontends(options: FrontendsOptions): Middleware {
   const folders = Object.fromEntries(FOLDERS.map((name) => [name, new AssetFolder(join(options.frontendsDir, name, 'dist'))])) as Record<(typeof FOLDERS)[number], AssetFolder>;
@@ -74,7 +90,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
   // Public chunks are preloaded only when the public remote is served from here.
   const publicServedHere = !options.remoteEntryOverrides?.public;
   const renderer = new PageRenderer(
-    new ServerBundleLoader(folders.shell.root, publicServedHere ? folders.public.root : null, options.contentUrl.replace(/\/$/, ''), options.log),
+    new ServerBundleLoader(folders.shell.root, publicServerSource(options, folders.public.root), options.contentUrl.replace(/\/$/, ''), options.log, options.serverLoaderTiming),
     options.log,
   );
   const preloads = new PreloadHints(folders.shell.root, options.remoteEntryOverrides?.public ? null : folders.public.root, REMOTES.public.exposes.replace('./', ''));
@@ -208,6 +224,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
 export interface FrontendsConfig {
   FRONTENDS_DIR?: string | undefined;
   MF_PUBLIC_ENTRY?: string | undefined;
+  MF_PUBLIC_SERVER_ENTRY?: string | undefined;
   MF_ADMIN_ENTRY?: string | undefined;
   SITE_ORIGIN?: string | undefined;
 }
@@ -223,6 +240,7 @@ export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string,
     contentUrl,
     log,
     remoteEntryOverrides: overrides,
+    publicServerEntry: config.MF_PUBLIC_SERVER_ENTRY,
     siteOrigin: config.SITE_ORIGIN,
     cache,
   });

@@ -1,16 +1,19 @@
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
 import type { HeaderCategory, Settings } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
 
-/** What the shell's server bundle (frontends/shell/src/server.tsx) exports. */
+/** What the shell's server bundle (frontends/shell/src/server.tsx), a federation host, exports. */
 export interface ShellServer {
   renderPage(url: string, boot: BootData, PublicApp: ComponentType<never>): string;
+  loadRemoteServer<T>(name: string, entry: string, exposed: string): Promise<T>;
 }
 
-/** What the public remote's server bundle (frontends/public/src/server.tsx) exports. */
+/** What the public remote's server container exposes as `./server` (frontends/public/src/server.tsx). */
 export interface PublicServer {
   PublicApp: ComponentType<never>;
   setApiBase(base: string): void;
@@ -28,24 +31,84 @@ export interface ServerBundles {
   publicRemote: PublicServer;
 }
 
+/** Where the public remote's server container is. */
+export type PublicServerSource =
+  /** Built beside the gateway: frontends/public/dist, its container at server/remoteEntry.js. */
+  | { dist: string }
+  /** Deployed elsewhere (MF_PUBLIC_ENTRY): its server container's URL. */
+  | { url: string }
+  /** Nowhere to load it from (the reason is logged). */
+  | { problem: string };
+
+export const PUBLIC_CONTAINER = { name: 'coinmag_public', exposes: './server' } as const;
+
+/** The server container beside a remote's browser entry: `<dir of remoteEntry.js>/server/remoteEntry.js`. */
+export function serverEntryBeside(browserEntry: string): string {
+  return new URL('server/remoteEntry.js', browserEntry).href;
+}
+
 const require = createRequire(import.meta.url);
 
+export interface LoaderTiming {
+  /** How long loading the remote over HTTP may take. */
+  loadTimeoutMs: number;
+  /** After a failed load of a remote over HTTP, the next try waits this long. */
+  retryMs: number;
+  /** How often a remote over HTTP is checked for a new deployment. */
+  refreshMs: number;
+}
+
+const DEFAULT_TIMING: LoaderTiming = { loadTimeoutMs: 5_000, retryMs: 30_000, refreshMs: 5 * 60_000 };
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+interface Loaded {
+  key: string;
+  bundles: ServerBundles | null;
+  /** When it was loaded (or last found unchanged). */
+  at: number;
+  /** Digest of the remote's server entry over HTTP, to notice a new deployment. */
+  entryHash: string | null;
+}
+
 /**
- * Loads the server bundles the frontends' builds write to dist/server/index.cjs, again after a
- * rebuild. null (logged once per cause) when one is missing or broken: pages are then rendered
- * in the browser, as before server rendering.
+ * Loads the shell's server bundle (a Module Federation host, dist/server/index.cjs) and, through it,
+ * the public remote's server container: from the disk when the remote is built here, over HTTP
+ * beside MF_PUBLIC_ENTRY when it is deployed elsewhere. null (logged once per cause) when either
+ * cannot be loaded: pages are then rendered in the browser. A rebuilt bundle is picked up without a
+ * restart; a remote over HTTP is tried again a while after a failure and checked now and then for a
+ * new deployment (swapped in only once it has loaded).
  */
 export class ServerBundleLoader {
-  private loaded: { key: string; bundles: ServerBundles | null } | null = null;
+  private loaded: Loaded | null = null;
+  /** The shell's bundle is required again only when it is rebuilt (each copy is a federation host). */
+  private shell: { mtimeMs: number; module: ShellServer } | null = null;
+  private loading: Promise<Loaded> | null = null;
+  private refreshing = false;
   private lastProblem = '';
+  private attempt = 0;
+  private readonly timing: LoaderTiming;
 
   constructor(
     private readonly shellDist: string,
-    /** null: the public remote is deployed elsewhere (MF_PUBLIC_ENTRY), so its server code is not here. */
-    private readonly publicDist: string | null,
+    private readonly publicSource: PublicServerSource,
     private readonly apiBase: string,
     private readonly log: Logger,
-  ) {}
+    timing: Partial<LoaderTiming> = {},
+  ) {
+    this.timing = { ...DEFAULT_TIMING, ...timing };
+  }
+
+  private get remoteWhere(): string {
+    if ('problem' in this.publicSource) return '';
+    return 'url' in this.publicSource ? this.publicSource.url : join(this.publicSource.dist, 'server', 'remoteEntry.js');
+  }
 
   private report(problem: string, err?: unknown) {
     if (problem === this.lastProblem) return;
@@ -54,33 +117,101 @@ export class ServerBundleLoader {
   }
 
   async get(): Promise<ServerBundles | null> {
-    if (!this.publicDist) {
-      this.report('the public remote is served from MF_PUBLIC_ENTRY');
+    if ('problem' in this.publicSource) {
+      this.report(this.publicSource.problem);
       return null;
     }
     const shellFile = join(this.shellDist, 'server', 'index.cjs');
-    const publicFile = join(this.publicDist, 'server', 'index.cjs');
-    const [shellInfo, publicInfo] = await Promise.all([stat(shellFile).catch(() => null), stat(publicFile).catch(() => null)]);
-    if (!shellInfo || !publicInfo) {
-      this.report(`no server bundle at ${!shellInfo ? shellFile : publicFile}`);
+    const shellInfo = await stat(shellFile).catch(() => null);
+    if (!shellInfo) {
+      this.report(`no server bundle at ${shellFile}`);
       return null;
     }
-    const key = `${shellInfo.mtimeMs}:${publicInfo.mtimeMs}`;
-    if (this.loaded?.key === key) return this.loaded.bundles;
-    let bundles: ServerBundles | null = null;
-    try {
-      for (const file of [shellFile, publicFile]) delete require.cache[require.resolve(file)];
-      const shell = require(shellFile) as ShellServer;
-      const publicRemote = require(publicFile) as PublicServer;
-      if (typeof shell.renderPage !== 'function' || typeof publicRemote.loadPageData !== 'function') throw new Error('unexpected exports');
-      publicRemote.setApiBase(this.apiBase);
-      bundles = { shell, publicRemote };
-      this.lastProblem = '';
-      this.log.info('server rendering on');
-    } catch (err) {
-      this.report('a server bundle failed to load', err);
+    let key = String(shellInfo.mtimeMs);
+    if ('dist' in this.publicSource) {
+      const entryInfo = await stat(this.remoteWhere).catch(() => null);
+      if (!entryInfo) {
+        this.report(`no server container at ${this.remoteWhere}`);
+        return null;
+      }
+      key += `:${entryInfo.mtimeMs}`;
+      if (this.loaded?.key === key) return this.loaded.bundles;
+    } else if (this.loaded?.key === key) {
+      const age = Date.now() - this.loaded.at;
+      if (this.loaded.bundles) {
+        if (age >= this.timing.refreshMs) this.refresh(shellFile, key);
+        return this.loaded.bundles;
+      }
+      if (age < this.timing.retryMs) return null;
     }
-    this.loaded = { key, bundles };
-    return bundles;
+    this.loading ??= this.load(shellFile, key)
+      .then((loaded) => (this.loaded = loaded))
+      .finally(() => {
+        this.loading = null;
+      });
+    return (await this.loading).bundles;
+  }
+
+  private async load(shellFile: string, key: string): Promise<Loaded> {
+    try {
+      const shell = await this.shellBundle(shellFile, Number(key.split(':')[0]));
+      // Each attempt its own entry URL: the federation runtime remembers a failed one.
+      this.attempt += 1;
+      let entryHash: string | null = null;
+      let publicRemote: PublicServer;
+      if ('dist' in this.publicSource) {
+        const entry = `${pathToFileURL(this.remoteWhere).href}?v=${this.attempt}`;
+        publicRemote = await shell.loadRemoteServer<PublicServer>(PUBLIC_CONTAINER.name, entry, PUBLIC_CONTAINER.exposes);
+      } else if ('url' in this.publicSource) {
+        entryHash = await this.entryHash();
+        const entry = new URL(this.publicSource.url);
+        entry.searchParams.set('v', String(this.attempt));
+        const loading = shell.loadRemoteServer<PublicServer>(PUBLIC_CONTAINER.name, entry.href, PUBLIC_CONTAINER.exposes);
+        publicRemote = await withTimeout(loading, this.timing.loadTimeoutMs, `loading ${this.publicSource.url}`);
+      } else {
+        throw new Error(this.publicSource.problem);
+      }
+      if (typeof publicRemote.loadPageData !== 'function' || typeof publicRemote.setApiBase !== 'function') throw new Error('the public server container has unexpected exports');
+      publicRemote.setApiBase(this.apiBase);
+      this.lastProblem = '';
+      this.log.info({ remote: this.remoteWhere }, 'server rendering on');
+      return { key, bundles: { shell, publicRemote }, at: Date.now(), entryHash };
+    } catch (err) {
+      this.report(`the server code could not be loaded (shell ${shellFile}, public remote ${this.remoteWhere})`, err);
+      return { key, bundles: null, at: Date.now(), entryHash: null };
+    }
+  }
+
+  private async shellBundle(file: string, mtimeMs: number): Promise<ShellServer> {
+    if (this.shell?.mtimeMs === mtimeMs) return this.shell.module;
+    delete require.cache[require.resolve(file)];
+    const module = (await require(file)) as ShellServer;
+    if (typeof module.renderPage !== 'function' || typeof module.loadRemoteServer !== 'function') throw new Error('the shell server bundle has unexpected exports');
+    this.shell = { mtimeMs, module };
+    return module;
+  }
+
+  /** A digest of the remote's server entry over HTTP. */
+  private async entryHash(): Promise<string> {
+    const url = 'url' in this.publicSource ? this.publicSource.url : '';
+    const res = await fetch(url, { signal: AbortSignal.timeout(this.timing.loadTimeoutMs), cache: 'no-store' });
+    if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
+    return createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex');
+  }
+
+  /** Checks the remote over HTTP for a new deployment; loads it beside the one in use and swaps only once it works. */
+  private refresh(shellFile: string, key: string) {
+    const current = this.loaded;
+    if (!current || this.refreshing) return;
+    this.refreshing = true;
+    current.at = Date.now();
+    void (async () => {
+      const hash = await this.entryHash().catch(() => current.entryHash);
+      if (hash === current.entryHash) return;
+      const next = await this.load(shellFile, key);
+      if (next.bundles && this.loaded === current) this.loaded = next;
+    })().finally(() => {
+      this.refreshing = false;
+    });
   }
 }

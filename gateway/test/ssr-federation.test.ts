@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import Koa from 'koa';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFrontends } from '../src/frontends/serve-frontends.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const FRONTENDS = join(ROOT, 'frontends');
+
+function listen(server: Server): Promise<string> {
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+const SETTINGS = { site_title: '測試幣誌', site_description: '描述', google_adsense_id: '', header_ad_script: '', sidebar_ad_script: '', footer_ad_script: '' };
+
+/** Stands in for the content service: settings and header categories (an unknown page needs nothing else). */
+function contentStub(): Server {
+  return createServer((req, res) => {
+    const body = req.url === '/api/settings' ? SETTINGS : req.url === '/api/categories/header' ? [{ id: 1, name: '新聞', slug: 'news' }] : null;
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { error: '找不到資源' }));
+  });
+}
+
+/** Another origin serving the public remote's built dist, as a separately deployed remote would be; `hideServer` drops its server/ folder. */
+function remoteHost(requests: string[], hideServer: boolean): Server {
+  const dist = join(FRONTENDS, 'public', 'dist');
+  return createServer((req, res) => {
+    const path = new URL(req.url!, 'http://x').pathname;
+    requests.push(path);
+    const file = normalize(join(dist, path));
+    if (!file.startsWith(dist) || (hideServer && path.startsWith('/server/'))) {
+      res.writeHead(404).end();
+      return;
+    }
+    readFile(file).then(
+      (data) => res.writeHead(200, { 'content-type': extname(file) === '.js' ? 'text/javascript' : 'application/octet-stream' }).end(data),
+      () => res.writeHead(404).end(),
+    );
+  });
+}
+
+/**
+ * The real server bundles: the shell's (a Module Federation host) loads the public remote's server
+ * container through the federation runtime, from the disk or from another origin.
+ */
+describe('server rendering through Module Federation with the built frontends', () => {
+  const servers: Server[] = [];
+  const logs: string[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => logs.push(line) });
+  let contentUrl = '';
+
+  async function gateway(publicEntry?: string): Promise<string> {
+    const app = new Koa();
+    app.use(serveFrontends({ frontendsDir: FRONTENDS, contentUrl, log, remoteEntryOverrides: publicEntry ? { public: publicEntry } : {} }));
+    const server = createServer(app.callback());
+    servers.push(server);
+    return listen(server);
+  }
+
+  beforeAll(async () => {
+    const built = ['shell/dist/server/index.cjs', 'public/dist/server/remoteEntry.js', 'shell/dist/index.html'].every((file) => existsSync(join(FRONTENDS, file)));
+    if (!built) execFileSync('npm', ['run', 'build', '-w', 'frontends/shell', '-w', 'frontends/public'], { cwd: ROOT, stdio: 'inherit' });
+    const content = contentStub();
+    servers.push(content);
+    contentUrl = await listen(content);
+  }, 300_000);
+  afterAll(() => {
+    for (const server of servers) server.close();
+  });
+
+  /** The remote's own not-found page, rendered in the shell's layout with the header categories. */
+  function expectRenderedByTheRemote(html: string) {
+    expect(html).toMatch(/<main id="main"[^>]*>.*class="pub-[^"]+".*找不到頁面.*<\/main>/s);
+    expect(html).toContain('新聞');
+    expect(html).toContain('<script id="coinmag-boot"');
+    expect(html).not.toContain('載入內容中…');
+  }
+
+  it('loads the remote built beside the gateway from the disk', async () => {
+    const res = await fetch(`${await gateway()}/no/such/page`);
+    expect(res.status).toBe(404);
+    expectRenderedByTheRemote(await res.text());
+  });
+
+  it('loads a remote deployed on another origin (MF_PUBLIC_ENTRY) from its server/remoteEntry.js', async () => {
+    const requests: string[] = [];
+    const remote = remoteHost(requests, false);
+    servers.push(remote);
+    const remoteBase = await listen(remote);
+    const res = await fetch(`${await gateway(`${remoteBase}/remoteEntry.js`)}/no/such/page`);
+    expect(res.status).toBe(404);
+    expectRenderedByTheRemote(await res.text());
+    expect(requests).toContain('/server/remoteEntry.js');
+    // The exposed module's chunk came over HTTP too, next to the entry.
+    expect(requests.some((path) => /^\/server\/[\w.]+\.js$/.test(path) && path !== '/server/remoteEntry.js')).toBe(true);
+  });
+
+  it('falls back to client rendering, logged, never a 500, when that server container is missing', async () => {
+    const requests: string[] = [];
+    const remote = remoteHost(requests, true);
+    servers.push(remote);
+    const remoteBase = await listen(remote);
+    const res = await fetch(`${await gateway(`${remoteBase}/remoteEntry.js`)}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('載入內容中…');
+    expect(html).not.toContain('coinmag-boot');
+    expect(requests).toContain('/server/remoteEntry.js');
+    expect(logs.some((line) => line.includes('server rendering off') && line.includes(`${remoteBase}/server/remoteEntry.js`))).toBe(true);
+  });
+});
