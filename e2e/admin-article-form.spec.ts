@@ -46,6 +46,17 @@ test.describe('the article form guarding the administrator', () => {
     await expect(order).toHaveValue('10');
   });
 
+  test('an article body over 2 MB is refused with the article text, not the image one, and stays in the form', async ({ page }) => {
+    await page.getByLabel('標題', { exact: true }).fill('很長的文章');
+    const editor = page.getByRole('textbox', { name: '內容' });
+    await editor.fill('長'.repeat(800_000));
+    await page.getByRole('button', { name: '儲存' }).click();
+    await expect(page.getByText('文章內容過大（上限 2 MB），請縮短內容或分成多篇文章')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('檔案過大，請選擇較小的圖片')).toHaveCount(0);
+    await expect(page).toHaveURL('/admin/articles/new');
+    expect((await editor.textContent())?.length).toBe(800_000);
+  });
+
   test('a non-image cover is refused and the cover can be removed', async ({ page }) => {
     await page.getByLabel('選擇封面圖片').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(page.getByText('請選擇圖片檔案')).toBeVisible();

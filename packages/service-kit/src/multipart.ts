@@ -17,6 +17,8 @@ export interface MultipartLimits {
   fields: number;
   files: number;
   fileTooLargeMessage: string;
+  /** What a field over `fieldBytes` is answered with, by field name (default: 欄位 <name> 內容過大). */
+  fieldTooLargeMessages?: Readonly<Record<string, string>>;
   /** Fields (HTML bodies) whose unsafe characters are removed instead of refused. */
   stripUnsafeIn?: readonly string[];
 }
@@ -66,7 +68,7 @@ export function readMultipart(ctx: Context, limits: MultipartLimits): Promise<Mu
       }
     };
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(new PayloadTooLargeError(`欄位 ${name} 內容過大`));
+      if (info.valueTruncated) fail(new PayloadTooLargeError(limits.fieldTooLargeMessages?.[name] ?? `欄位 ${name} 內容過大`));
       else if (limits.stripUnsafeIn?.includes(name)) fields[name] = stripUnsafeText(value);
       else if (safe('form', name) && safe(name, value)) fields[name] = value;
     });

@@ -84,6 +84,12 @@ describe('an article body built to stall the sanitiser', () => {
     expect(res.body.error).toBe(API_MESSAGES.articleContentTooLarge);
   });
 
+  it('says the same, not the image text, for a body far over 2 MB (cut off while read)', async () => {
+    const res = await adminClient(api).createArticle(articleFields({ content: `<p>${'x'.repeat(3 * ARTICLE_LIMITS.contentBytes)}</p>` }));
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe(API_MESSAGES.articleContentTooLarge);
+  });
+
   it('still accepts deep-enough and long real content', async () => {
     const nested = `${'<blockquote>'.repeat(20)}<p><strong><em>深</em></strong></p>${'</blockquote>'.repeat(20)}`;
     const paragraphs = Array.from({ length: 2000 }, (_, i) => `<p>第 ${i} 段：比特幣<strong>入門</strong></p><p>x<br>y</p>`).join('');

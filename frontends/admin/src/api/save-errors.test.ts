@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { API_MESSAGES } from '@coinmag/contracts';
 import { articleListFailure, saveErrorMessage } from './save-errors';
 import { isAllowedImageUrl, isAllowedLinkUrl, uploadErrorMessage } from '../articles/form/upload-errors';
 
 describe('save error texts (SPEC §8)', () => {
   it('names each status', () => {
     expect(saveErrorMessage(401)).toBe('登入已過期，請重新登入');
-    expect(saveErrorMessage(413, 'x')).toBe('檔案過大，請選擇較小的圖片');
+    expect(saveErrorMessage(413, API_MESSAGES.payloadTooLarge)).toBe('檔案過大，請選擇較小的圖片');
+    expect(saveErrorMessage(413, API_MESSAGES.articleContentTooLarge)).toBe('文章內容過大（上限 2 MB），請縮短內容或分成多篇文章');
+    expect(saveErrorMessage(413)).toBe('檔案過大，請選擇較小的圖片');
     expect(saveErrorMessage(500, 'boom')).toBe('伺服器錯誤，請稍後再試或聯繫管理員');
     expect(saveErrorMessage(400, '請輸入標題')).toBe('請輸入標題');
     expect(saveErrorMessage(503)).toBe('儲存失敗（HTTP 503）');

@@ -10,7 +10,9 @@ export const SESSION_REDIRECT_DELAY_MS = 3000;
 
 export function saveErrorMessage(status: number, serverError?: string): string {
   if (status === 401) return SAVE_MESSAGES.expired;
-  if (status === 413) return SAVE_MESSAGES.tooLarge;
+  // 413 is a cover over 50 MB, an article body over 2 MB or a too-large form: the answer says
+  // which; the image text only when there is none (a proxy's bare 413).
+  if (status === 413) return serverError?.trim() || SAVE_MESSAGES.tooLarge;
   if (status === 500) return SAVE_MESSAGES.server;
   return serverError?.trim() || `儲存失敗（HTTP ${status}）`;
 }

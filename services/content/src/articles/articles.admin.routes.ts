@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bearerToken, parseInput, readMultipart, ValidationError } from '@coinmag/service-kit';
-import { ARTICLE_LIMITS } from '@coinmag/contracts';
+import { API_MESSAGES, ARTICLE_LIMITS } from '@coinmag/contracts';
 import { adminRouter, idParam } from '../admin/admin-router.js';
 import type { AdminArticlesService } from './admin-articles.service.js';
 import { parseArticleInput } from './article-input.js';
@@ -15,7 +15,9 @@ const MULTIPART_LIMITS = {
   fieldBytes: ARTICLE_LIMITS.contentBytes + 1024,
   fields: 30,
   files: 1,
-  fileTooLargeMessage: '檔案過大，請選擇較小的圖片',
+  fileTooLargeMessage: API_MESSAGES.payloadTooLarge,
+  // Far past 2 MB the field is cut off while read: the same text as just past it.
+  fieldTooLargeMessages: { content: API_MESSAGES.articleContentTooLarge },
   // The body is HTML: a NUL or control character in it is dropped, as an HTML parser would.
   stripUnsafeIn: ['content'],
 };
