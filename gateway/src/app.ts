@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { answerFreshHits } from './cache/fresh-hits.js';
 import type { GatewayCache } from './cache/response-cache.js';
 import { urlList, type GatewayConfig } from './config.js';
 import { contentSecurityPolicy, cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
@@ -32,7 +33,12 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   const app = createServiceApp(runtime, {
     proxyHops: config.TRUSTED_PROXY_HOPS ?? 0,
     exposeMetrics: false,
-    first: [securityHeaders(), contentSecurityPolicy(csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] })],
+    first: [
+      // A fresh cached public answer is sent before the rest of the chain runs (it sends what the chain would).
+      ...(cache ? [answerFreshHits(cache, runtime)] : []),
+      securityHeaders(),
+      contentSecurityPolicy(csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] }),
+    ],
   });
   app.use(cspReportEndpoint());
   if (adminGuard) app.use(adminGuard);

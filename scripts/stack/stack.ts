@@ -20,6 +20,8 @@ export interface StackOptions {
 
 export interface RunningStack {
   url: string;
+  /** Process id of each running service and of the gateway (e.g. to read their CPU time). */
+  pids: Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     processes.push(runEntry('gateway', join(root, 'gateway', 'src', 'main.ts'), { ...sharedEnv, PORT: String(options.gatewayPort) }, quiet));
     const url = `http://127.0.0.1:${options.gatewayPort}`;
     await waitForHealthy(`${url}/healthz`);
-    return { url, stop: () => stopAll(processes) };
+    return { url, pids: Object.fromEntries(processes.map(({ name, child }) => [name, child.pid!])), stop: () => stopAll(processes) };
   } catch (err) {
     await stopAll(processes);
     throw err;

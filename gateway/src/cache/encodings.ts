@@ -47,6 +47,7 @@ export async function encodeOnce(
   body: Buffer,
   memo: Partial<Record<Encoding, Promise<Buffer | undefined>>>,
   acceptEncoding: string | undefined,
+  settled?: Partial<Record<Encoding, Buffer | null>>,
 ): Promise<{ body: Buffer; encoding?: Encoding }> {
   const encoding = body.length < MIN_COMPRESSIBLE_BYTES ? undefined : preferredEncoding(acceptEncoding);
   if (!encoding) return { body };
@@ -57,7 +58,24 @@ export async function encodeOnce(
       () => undefined,
     );
     memo[encoding] = pending;
+    if (settled) void pending.then((out) => (settled[encoding] = out ?? null));
   }
   const compressed = await pending;
+  return compressed ? { body: compressed, encoding } : { body };
+}
+
+/**
+ * The same choice as encodeOnce without waiting: undefined while the form the client wants has
+ * not been made yet (`settled` holds each finished form, null when it was not worth keeping).
+ */
+export function encodedIfReady(
+  body: Buffer,
+  settled: Partial<Record<Encoding, Buffer | null>>,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: Encoding } | undefined {
+  const encoding = body.length < MIN_COMPRESSIBLE_BYTES ? undefined : preferredEncoding(acceptEncoding);
+  if (!encoding) return { body };
+  const compressed = settled[encoding];
+  if (compressed === undefined) return undefined;
   return compressed ? { body: compressed, encoding } : { body };
 }

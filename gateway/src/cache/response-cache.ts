@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { encodeOnce, type Encoding } from './encodings.js';
+import { encodedIfReady, encodeOnce, type Encoding } from './encodings.js';
 
 /**
  * What a cached answer was built from ("articles", "categories", "settings", …): the content
@@ -24,6 +24,8 @@ export interface CacheRecord extends CacheRecordInput {
   readonly freshUntil: number;
   /** Compressed forms, each made once and kept with the record. */
   readonly encoded: Partial<Record<Encoding, Promise<Buffer | undefined>>>;
+  /** The same forms once made (null: not smaller, the body is sent as it is). */
+  readonly settled: Partial<Record<Encoding, Buffer | null>>;
 }
 
 export interface CacheHit {
@@ -94,7 +96,7 @@ export class GatewayCache {
   set(key: string, ticket: number, input: CacheRecordInput): CacheRecord | undefined {
     if (!this.unchangedSince(ticket, input.deps)) return undefined;
     if (input.body.length * 2 + 512 > this.options.maxBytes / 8) return undefined;
-    const record: CacheRecord = { ...input, key, ticket, freshUntil: this.now() + (input.ttlMs ?? this.options.ttlMs), encoded: {} };
+    const record: CacheRecord = { ...input, key, ticket, freshUntil: this.now() + (input.ttlMs ?? this.options.ttlMs), encoded: {}, settled: {} };
     this.lru.set(key, record);
     return record;
   }
@@ -120,7 +122,12 @@ export class GatewayCache {
 
   /** The record's body in the best encoding `acceptEncoding` allows, compressed at most once per encoding. */
   async encoded(record: CacheRecord, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: Encoding }> {
-    return encodeOnce(record.body, record.encoded as Partial<Record<Encoding, Promise<Buffer | undefined>>>, acceptEncoding);
+    return encodeOnce(record.body, record.encoded as Partial<Record<Encoding, Promise<Buffer | undefined>>>, acceptEncoding, record.settled);
+  }
+
+  /** As `encoded`, without waiting: undefined while that encoding of the record is not made yet. */
+  encodedNow(record: CacheRecord, acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding } | undefined {
+    return encodedIfReady(record.body, record.settled, acceptEncoding);
   }
 
   private unchangedSince(ticket: number, deps: readonly CacheDependency[]): boolean {

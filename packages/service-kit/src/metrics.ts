@@ -64,6 +64,13 @@ export class ServiceMetrics {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
   }
 
+  /** Counts and times one answered request (`route`: its pattern, or "other"). */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route };
+    this.duration.observe(labels, seconds);
+    this.requests.inc({ method, route, status: String(status) });
+  }
+
   /** Counts and times each request under its route pattern (never the raw path: bounded labels). */
   middleware(): Middleware {
     return async (ctx, next) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { Logger } from './logger.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -17,18 +17,22 @@ declare module 'koa' {
  * Successful public reads are the bulk of the traffic and say nothing in an outage: they are
  * logged at debug. Writes, admin calls and refusals at info; server errors at error.
  */
-function levelOf(ctx: Context): 'debug' | 'info' | 'error' {
-  if (ctx.status >= 500) return 'error';
-  const read = ctx.method === 'GET' || ctx.method === 'HEAD' || (ctx.method === 'POST' && ctx.path.endsWith('/views'));
-  if (read && ctx.status < 400 && !ctx.path.startsWith('/api/admin')) return 'debug';
+export function requestLogLevel(method: string, path: string, status: number): 'debug' | 'info' | 'error' {
+  if (status >= 500) return 'error';
+  const read = method === 'GET' || method === 'HEAD' || (method === 'POST' && path.endsWith('/views'));
+  if (read && status < 400 && !path.startsWith('/api/admin')) return 'debug';
   return 'info';
+}
+
+/** The request id a request goes by: the one it came with when well-formed, else a new one. */
+export function requestIdFrom(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 /** Takes the gateway's request id (or makes one), logs one line per request with its duration. */
 export function requestContext(log: Logger): Middleware {
   return async (ctx, next) => {
-    const incoming = ctx.get(REQUEST_ID_HEADER);
-    const requestId = VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(ctx.req.headers[REQUEST_ID_HEADER]);
     ctx.state.requestId = requestId;
     ctx.state.log = log.child({ requestId });
     ctx.set(REQUEST_ID_HEADER, requestId);
@@ -38,7 +42,7 @@ export function requestContext(log: Logger): Middleware {
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       if (!UNLOGGED.has(ctx.path)) {
-        const level = levelOf(ctx);
+        const level = requestLogLevel(ctx.method, ctx.path, ctx.status);
         if (log.isLevelEnabled(level)) ctx.state.log[level]({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
       }
     }
