@@ -50,6 +50,33 @@ test.describe('ads from the site settings', () => {
     await expect(page.locator('aside [data-ad-slot="sidebar"]')).toHaveCount(1);
   });
 
+  test('plain ad markup is written by the server and kept by hydration; ad code with scripts runs in the browser', async ({ page, request }) => {
+    const plain = '<div class="e2e-ad" data-e2e-ad="header-plain"><a href="/articles">頁首純標記廣告</a></div>';
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await expect(async () => {
+      await putSettings(request, { ...AD_SETTINGS, header_ad_script: plain });
+      const html = await (await request.get('/')).text();
+      const header = /<aside[^>]*data-ad-slot="header"[^>]*>(.*?)<\/aside>/s.exec(html)?.[1] ?? '';
+      expect(header).toContain(plain);
+      // The sidebar's ad code has a script: not in the server's HTML, injected by the browser.
+      expect(html).not.toContain('<div class="e2e-ad" data-e2e-ad="sidebar">');
+    }).toPass({ timeout: 40_000 });
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForPublicPage(page);
+    await expect(page.locator('[data-e2e-ad="sidebar"]')).toHaveCount(1);
+    expect(await page.evaluate(() => (window as AdWindow).__e2eAds)).toEqual(['sidebar']);
+    // Effects and late chunks settle; the server-written ad is still there, once.
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-e2e-ad="header-plain"]')).toHaveCount(1);
+    await expect(page.locator('header + [data-ad-slot="header"] [data-e2e-ad="header-plain"]')).toHaveText('頁首純標記廣告');
+    expect(problems).toEqual([]);
+  });
+
   test('are neither shown nor run under /admin, even after client-side navigation', async ({ page, request }) => {
     await page.goto('/admin');
     await page.waitForLoadState('networkidle');

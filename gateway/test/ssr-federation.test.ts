@@ -17,11 +17,12 @@ function listen(server: Server): Promise<string> {
 }
 
 const SETTINGS = { site_title: '測試幣誌', site_description: '描述', google_adsense_id: '', header_ad_script: '', sidebar_ad_script: '', footer_ad_script: '' };
+let settings = SETTINGS;
 
 /** Stands in for the content service: settings and header categories (an unknown page needs nothing else). */
 function contentStub(): Server {
   return createServer((req, res) => {
-    const body = req.url === '/api/settings' ? SETTINGS : req.url === '/api/categories/header' ? [{ id: 1, name: '新聞', slug: 'news' }] : null;
+    const body = req.url === '/api/settings' ? settings : req.url === '/api/categories/header' ? [{ id: 1, name: '新聞', slug: 'news' }] : null;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body ?? { error: '找不到資源' }));
   });
@@ -99,6 +100,25 @@ describe('server rendering through Module Federation with the built frontends', 
     expect(requests).toContain('/server/remoteEntry.js');
     // The exposed module's chunk came over HTTP too, next to the entry.
     expect(requests.some((path) => /^\/server\/[\w.]+\.js$/.test(path) && path !== '/server/remoteEntry.js')).toBe(true);
+  });
+
+  it('writes plain ad markup into its slot; ad code with scripts is left to the browser', async () => {
+    const plain = '<a href="https://ads.example/go" rel="sponsored"><img src="https://ads.example/b.png" alt="純標記廣告" width="728" height="90"></a>';
+    const withScript = '<div id="script-ad">腳本廣告</div><script>window.adRan = true</script>';
+    settings = { ...SETTINGS, header_ad_script: plain, footer_ad_script: withScript };
+    try {
+      const html = await (await fetch(`${await gateway()}/no/such/page`)).text();
+      const header = /<aside[^>]*data-ad-slot="header"[^>]*>(.*?)<\/aside>/s.exec(html)?.[1];
+      expect(header).toContain(plain);
+      const footer = /<aside[^>]*data-ad-slot="footer"[^>]*>(.*?)<\/aside>/s.exec(html)?.[1];
+      expect(footer).toBeDefined();
+      expect(footer).not.toContain('script-ad');
+      // The script ad reaches the browser only in the settings JSON, escaped, never as markup.
+      expect(html).not.toContain('<script>window.adRan');
+      expect(html).not.toContain('<div id="script-ad">');
+    } finally {
+      settings = SETTINGS;
+    }
   });
 
   it('falls back to client rendering, logged, never a 500, when that server container is missing', async () => {

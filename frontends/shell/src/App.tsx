@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from 'react';
+import { createContext, useContext, useEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { HeaderCategory, Settings } from '@coinmag/contracts';
 import { Header } from './layout/Header';
@@ -25,8 +25,11 @@ export interface BootData {
   page: { key: string; state: unknown } | null;
 }
 
+/** The settings the layout renders with (the server's and the hydrating browser's are the same). */
+const LayoutSettings = createContext<Settings | null>(null);
+
 function SidebarAd({ className }: { className?: string }) {
-  const markup = useSettings((state) => state.settings?.sidebar_ad_script);
+  const markup = useContext(LayoutSettings)?.sidebar_ad_script;
   return <AdSlot markup={markup} placement="sidebar" className={className} />;
 }
 
@@ -45,7 +48,7 @@ function PublicLayout({ boot }: { boot: BootData | null }) {
 
   if (!settings) return <Spinner label="載入內容中…" />;
   return (
-    <>
+    <LayoutSettings.Provider value={settings}>
       <a href="#main" className={styles.skipLink}>跳到主要內容</a>
       <Header siteTitle={settings.site_title} initialCategories={boot?.headerCategories} />
       <AdSlot markup={settings.header_ad_script} placement="header" />
@@ -53,7 +56,7 @@ function PublicLayout({ boot }: { boot: BootData | null }) {
         <RemoteRoute<PublicAppProps> alias="public" exposed="./PublicApp" props={{ settings, SidebarAd, initialData: boot?.page ?? null }} />
       </main>
       <Footer settings={settings} />
-    </>
+    </LayoutSettings.Provider>
   );
 }
 

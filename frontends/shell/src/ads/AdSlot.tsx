@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isAdFreePath } from './ad-paths';
 import { injectMarkup } from './inject-markup';
+import { isPlainMarkup } from './plain-markup';
 import styles from './ads.module.css';
 
 export type AdPlacement = 'header' | 'sidebar' | 'footer';
@@ -12,15 +13,20 @@ interface Props {
   className?: string;
 }
 
-/** Raw ad markup from the settings, scripts executed; nothing at all on an ad-free path. */
+/**
+ * Raw ad markup from the settings; nothing at all on an ad-free path. Plain markup (no script, every
+ * element closed) is rendered as it is, so the server writes it into the page and hydration keeps
+ * it; markup with scripts is injected in the browser, its scripts run with the page's CSP nonce.
+ */
 export function AdSlot({ markup, placement, className }: Props) {
   const { pathname } = useLocation();
   const hostRef = useRef<HTMLDivElement>(null);
   const show = Boolean(markup?.trim()) && !isAdFreePath(pathname);
+  const plain = isPlainMarkup(markup);
 
   useEffect(() => {
     const host = hostRef.current;
-    if (!show || !host || !markup) return;
+    if (!show || plain || !host || !markup) return;
     try {
       injectMarkup(host, markup);
     } catch (err) {
@@ -29,13 +35,17 @@ export function AdSlot({ markup, placement, className }: Props) {
     return () => {
       host.innerHTML = '';
     };
-  }, [show, markup]);
+  }, [show, plain, markup]);
 
   if (!show) return null;
   return (
     <aside className={`${styles.slot} ${styles[placement] ?? ''} ${className ?? ''}`} aria-label="廣告" data-ad-slot={placement}>
       <span className={styles.label}>廣告</span>
-      <div ref={hostRef} className={styles.host} />
+      {plain ? (
+        <div className={styles.host} data-ad-markup="plain" dangerouslySetInnerHTML={{ __html: markup }} />
+      ) : (
+        <div ref={hostRef} className={styles.host} />
+      )}
     </aside>
   );
 }
