@@ -34,10 +34,9 @@ describe('calling the services directly, around the gateway', () => {
       AUTH_URL: auth.url,
       ADMIN_CONFIRM_CACHE_MS: String(CONFIRM_CACHE_MS),
     };
-    [content, media] = await Promise.all([
-      startServiceProcess('services/content/src/main.ts', await freePort(), { ...shared, DATABASE_URL: database.url, MEDIA_URL: 'http://127.0.0.1:9' }),
-      startServiceProcess('services/media/src/main.ts', await freePort(), { ...shared, JWT_PUBLIC_KEY_FILE: join(dataDir, 'keys', 'jwt-public.pem') }),
-    ]);
+    content = await startServiceProcess('services/content/src/main.ts', await freePort(), { ...shared, DATABASE_URL: database.url, MEDIA_URL: 'http://127.0.0.1:9' });
+    // Media records every upload in content's audit log before answering.
+    media = await startServiceProcess('services/media/src/main.ts', await freePort(), { ...shared, CONTENT_URL: content.url, JWT_PUBLIC_KEY_FILE: join(dataDir, 'keys', 'jwt-public.pem') });
   }, 180_000);
 
   afterAll(async () => {
