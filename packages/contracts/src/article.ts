@@ -23,6 +23,8 @@ export const articleSummarySchema = z.object({
   is_carousel: z.boolean(),
   carousel_order: z.number().int().nullable(),
   featured_image: z.string().nullable(),
+  /** The cover's alt text as the admin typed it; empty when none was given (never the file name). */
+  featured_image_alt: z.string(),
   view_count: z.number().int(),
   tags: z.string(),
   published_at: z.string().nullable(),
@@ -37,13 +39,12 @@ export const relatedArticleSchema = z.object({
   category_name: z.string().nullable(),
   published_at: z.string().nullable(),
   featured_image: z.string().nullable(),
+  featured_image_alt: z.string(),
 });
 export type RelatedArticle = z.infer<typeof relatedArticleSchema>;
 
 export const articleDetailSchema = articleSummarySchema.extend({
   content: z.string(),
-  /** The cover's alt text as the admin typed it (empty when none was given). */
-  featured_image_alt: z.string(),
   status: articleStatusSchema,
   meta_title: z.string(),
   meta_description: z.string(),

@@ -42,7 +42,7 @@ describe('article detail', () => {
   it('offers three related articles, same category first, never itself', async () => {
     const { body } = await api.get('/api/articles/main');
     expect(body.relatedArticles.map((r: { slug: string }) => r.slug)).toEqual(['same-cat-1', 'same-cat-2', 'other-newest']);
-    expect(Object.keys(body.relatedArticles[0]).sort()).toEqual(['category_name', 'excerpt', 'featured_image', 'published_at', 'slug', 'title']);
+    expect(Object.keys(body.relatedArticles[0]).sort()).toEqual(['category_name', 'excerpt', 'featured_image', 'featured_image_alt', 'published_at', 'slug', 'title']);
   });
 
   it('answers 400 for a slug with path or script characters', async () => {

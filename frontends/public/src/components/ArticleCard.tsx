@@ -9,6 +9,7 @@ export const articleHref = (slug: string) => `/article/${encodeURIComponent(slug
 
 interface Props {
   article: Pick<ArticleSummary, 'slug' | 'title' | 'featured_image' | 'category_name' | 'published_at'> &
+    Partial<Pick<ArticleSummary, 'featured_image_alt'>> &
     Partial<Pick<ArticleSummary, 'excerpt' | 'content_text' | 'view_count'>>;
   /** Vertical card (grids) or a row with the thumbnail beside the text (lists). */
   layout?: 'card' | 'row' | 'compact';
@@ -28,7 +29,7 @@ export function ArticleCard({ article, layout = 'card', excerptLength, showViews
   return (
     <article className={`${styles.card} ${styles[layout]}`} data-testid="article-card">
       <Link to={href} className={styles.cardImageLink} tabIndex={-1} aria-hidden="true">
-        <SmartImage src={article.featured_image} alt={article.title} width={imageSize.width} height={imageSize.height} sizes={imageSize.sizes} priority={priority} />
+        <SmartImage src={article.featured_image} alt={article.featured_image_alt ?? ''} width={imageSize.width} height={imageSize.height} sizes={imageSize.sizes} priority={priority} />
       </Link>
       <div className={styles.cardBody}>
         <div className={styles.facts}>

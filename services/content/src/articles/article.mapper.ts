@@ -24,6 +24,7 @@ export function toSummary(row: ArticleRow): ArticleSummary {
     is_carousel: row.is_carousel,
     carousel_order: row.carousel_order,
     featured_image: resolveFeaturedImage(row.featured_image),
+    featured_image_alt: row.featured_image_alt ?? '',
     view_count: Number(row.view_count),
     tags: (row.tags ?? []).join(','),
     published_at: iso(row.published_at),
@@ -39,6 +40,7 @@ export function toRelated(row: ArticleRow): RelatedArticle {
     category_name: row.category_name,
     published_at: iso(row.published_at),
     featured_image: resolveFeaturedImage(row.featured_image),
+    featured_image_alt: row.featured_image_alt ?? '',
   };
 }
 
@@ -49,7 +51,6 @@ export function toDetail(row: ArticleRow, related: ArticleRow[]): ArticleDetail 
     status: statusOf(row.status),
     meta_title: row.meta_title,
     meta_description: row.meta_description,
-    featured_image_alt: row.featured_image_alt ?? '',
     toc: row.toc ?? [],
     relatedArticles: related.map(toRelated),
   };
@@ -63,7 +64,6 @@ export function toAdmin(row: ArticleRow): AdminArticle {
     status: statusOf(row.status),
     meta_title: row.meta_title,
     meta_description: row.meta_description,
-    featured_image_alt: row.featured_image_alt ?? '',
     tags: row.tags ?? [],
     created_at: row.created_at.toISOString(),
     version: row.version,

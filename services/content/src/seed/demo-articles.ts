@@ -282,3 +282,17 @@ export const DEMO_ARTICLES: DemoArticle[] = [
       { heading: '挑戰', body: '法律權屬、託管與合規，是 RWA 普及前必須解決的問題。' },
     ] },
 ];
+
+/** The demo covers' alt text, as an admin would type it (the cover of each demo article). */
+export const DEMO_COVER_ALTS: Readonly<Record<string, string>> = {
+  'demo-bitcoin.jpg': '橘色漸層上的 BTC 字樣（比特幣主題封面）',
+  'demo-ethereum.jpg': '藍色漸層上的 ETH 字樣（以太坊主題封面）',
+  'demo-wallet.jpg': '綠色漸層上的 WALLET 字樣（錢包主題封面）',
+  'demo-defi.jpg': '紫色漸層上的 DEFI 字樣（去中心化金融主題封面）',
+  'demo-market.jpg': '紅色漸層上的 MARKET 字樣（市場行情主題封面）',
+  'demo-security.jpg': '天藍色漸層上的 SAFE 字樣（資安主題封面）',
+  'demo-nft.jpg': '粉紅色漸層上的 NFT 字樣（NFT 主題封面）',
+  'demo-regulation.jpg': '灰色漸層上的 LAW 字樣（法規主題封面）',
+  'demo-stablecoin.jpg': '綠色漸層上的 USDT 字樣（穩定幣主題封面）',
+  'demo-trading.jpg': '琥珀色漸層上的 TRADE 字樣（交易主題封面）',
+};

@@ -1,5 +1,5 @@
 import { toArticleWrite } from '../articles/article-write.js';
-import { DEMO_ARTICLES } from './demo-articles.js';
+import { DEMO_ARTICLES, DEMO_COVER_ALTS } from './demo-articles.js';
 import { DEMO_CATEGORIES } from './demo-categories.js';
 import { demoArticleHtml } from './demo-html.js';
 import type { SeedArticle, SeedRepository } from './seed.repository.js';
@@ -47,6 +47,7 @@ function demoArticles(categoryId: Map<string, number>, now: Date): SeedArticle[]
       tags: article.tags,
       published_at: draft ? null : publishedAt,
     });
+    write.featured_image_alt = DEMO_COVER_ALTS[article.cover] ?? '';
     return { write, tags: article.tags, viewCount: ((index * 7919) % 4800) + 120 };
   });
 }

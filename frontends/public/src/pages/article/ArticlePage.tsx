@@ -118,7 +118,7 @@ export function ArticlePage() {
             </div>
           </header>
           {article.featured_image && (
-            <SmartImage src={article.featured_image} alt={article.featured_image_alt || article.title} width={1200} height={630} sizes={IMAGE_SIZES.articleCover} priority className={styles.cover} />
+            <SmartImage src={article.featured_image} alt={article.featured_image_alt ?? ''} width={1200} height={630} sizes={IMAGE_SIZES.articleCover} priority className={styles.cover} />
           )}
           <div className={styles.content} data-testid="article-content" dangerouslySetInnerHTML={{ __html: html }} />
           {tags.length > 0 && (

@@ -70,7 +70,7 @@ export function Carousel({ items }: { items: ArticleSummary[] }) {
             const isCopy = count > 1 && (index === 0 || index === track.length - 1);
             return (
               <div key={`${article.id}-${index}`} className={styles.slide} aria-hidden={!active} inert={!active} data-copy={isCopy || undefined} aria-roledescription="slide">
-                <SmartImage src={article.featured_image} alt={article.title} width={1200} height={630} sizes={IMAGE_SIZES.carousel} priority={index === firstPosition(count)} className={styles.slideImage} />
+                <SmartImage src={article.featured_image} alt={article.featured_image_alt ?? ''} width={1200} height={630} sizes={IMAGE_SIZES.carousel} priority={index === firstPosition(count)} className={styles.slideImage} />
                 <div className={styles.overlay}>
                   {article.category_name && <span className={styles.overlayBadge}>{article.category_name}</span>}
                   <Link to={articleHref(article.slug)} className={styles.overlayTitle} tabIndex={active ? 0 : -1}>

@@ -26,7 +26,7 @@ function FeaturedArticle({ article }: { article: ArticleSummary }) {
       </div>
       <article className={styles.featured} data-testid="featured-article">
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          <SmartImage src={article.featured_image} alt={article.title} width={1200} height={630} sizes="(min-width: 1024px) 560px, 100vw" />
+          <SmartImage src={article.featured_image} alt={article.featured_image_alt ?? ''} width={1200} height={630} sizes="(min-width: 1024px) 560px, 100vw" />
         </Link>
         <div className={styles.featuredBody}>
           <CategoryBadge name={article.category_name} />
