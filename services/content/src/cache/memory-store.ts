@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { KeyValueStore, SubscriptionHandlers } from './store.js';
+import type { AdmissionCheck, KeyValueStore, SubscriptionHandlers } from './store.js';
 
 type Value = { type: 'string'; value: string } | { type: 'hash'; value: Map<string, string> } | { type: 'set'; value: Set<string> } | { type: 'zset'; value: Map<string, number> };
 
@@ -79,6 +79,20 @@ export class MemoryStore implements KeyValueStore {
   async hincrbyRegistered(registry: string, hash: string, field: string, by: number) {
     await this.sadd(registry, hash);
     await this.hincrby(hash, field, by);
+  }
+  async admit({ rate, once, onceTtlMs, cap }: AdmissionCheck) {
+    if ((await this.incrExpiring(rate.key, rate.ttlMs)) > rate.limit) return 'limited' as const;
+    for (const key of once) if (!(await this.setIfAbsent(key, '1', onceTtlMs))) return 'repeat' as const;
+    return (await this.incrExpiring(cap.key, cap.ttlMs)) > cap.limit ? ('limited' as const) : ('pass' as const);
+  }
+  async sumRegistered(registry: string, fields: string[]) {
+    const sums = fields.map(() => 0);
+    for (const hash of await this.smembers(registry)) (await this.hmget(hash, fields)).forEach((value, index) => (sums[index]! += Number(value ?? 0)));
+    return sums;
+  }
+  async zincrbyExpiring(key: string, by: number, member: string, ttlMs: number) {
+    await this.zincrby(key, by, member);
+    await this.expire(key, ttlMs);
   }
   async incrExpiring(key: string, ttlMs: number) {
     const next = await this.incr(key);

@@ -1,5 +1,35 @@
 import { Redis } from 'ioredis';
-import type { KeyValueStore, SubscriptionHandlers } from './store.js';
+import type { AdmissionCheck, KeyValueStore, SubscriptionHandlers } from './store.js';
+
+/** KEYS: rate, cap, once…; ARGV: rate ttl, rate limit, cap ttl, cap limit, once ttl. */
+const ADMIT = `
+local rate = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+if rate > tonumber(ARGV[2]) then return 'limited' end
+for i = 3, #KEYS do
+  if not redis.call('SET', KEYS[i], '1', 'PX', ARGV[5], 'NX') then return 'repeat' end
+end
+local cap = redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+if cap > tonumber(ARGV[4]) then return 'limited' end
+return 'pass'`;
+
+/** KEYS: the registry; ARGV: the key prefix, then the fields. The hashes it lists are named without the prefix. */
+const SUM_REGISTERED = `
+local sums = {}
+for i = 2, #ARGV do sums[i - 1] = 0 end
+for _, hash in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local values = redis.call('HMGET', ARGV[1] .. hash, unpack(ARGV, 2))
+  for i = 1, #ARGV - 1 do
+    if values[i] then sums[i] = sums[i] + tonumber(values[i]) end
+  end
+end
+return sums`;
+
+interface ScriptedRedis extends Redis {
+  admitScript(...args: Array<string | number>): Promise<string>;
+  sumRegisteredScript(...args: Array<string | number>): Promise<number[]>;
+}
 
 export interface RedisStoreOptions {
   url: string;
@@ -10,13 +40,13 @@ export interface RedisStoreOptions {
 
 export class RedisStore implements KeyValueStore {
   readonly kind = 'redis' as const;
-  private readonly redis: Redis;
+  private readonly redis: ScriptedRedis;
   private readonly prefix: string;
   private readonly subscribers = new Set<Redis>();
 
   constructor({ url, prefix, commandTimeoutMs = 2000 }: RedisStoreOptions) {
     this.prefix = prefix;
-    this.redis = new Redis(url, {
+    const redis = new Redis(url, {
       keyPrefix: prefix,
       commandTimeout: commandTimeoutMs,
       maxRetriesPerRequest: 1,
@@ -24,6 +54,10 @@ export class RedisStore implements KeyValueStore {
       lazyConnect: false,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     });
+    // EVALSHA, falling back to EVAL once per connection; ioredis prefixes the KEYS.
+    redis.defineCommand('admitScript', { lua: ADMIT });
+    redis.defineCommand('sumRegisteredScript', { lua: SUM_REGISTERED, numberOfKeys: 1 });
+    this.redis = redis as ScriptedRedis;
     // Errors are reported by the calls that meet them; this keeps ioredis from printing each one.
     this.redis.on('error', () => {});
   }
@@ -54,6 +88,22 @@ export class RedisStore implements KeyValueStore {
     const results = await this.redis.multi().sadd(registry, hash).hincrby(hash, field, by).exec();
     const failed = results?.find(([err]) => err);
     if (!results) throw new Error('Connection is closed');
+    if (failed) throw failed[0];
+  }
+  async admit({ rate, once, onceTtlMs, cap }: AdmissionCheck) {
+    const keys = [rate.key, cap.key, ...once];
+    const answer = await this.redis.admitScript(keys.length, ...keys, rate.ttlMs, rate.limit, cap.ttlMs, cap.limit, onceTtlMs);
+    if (answer !== 'pass' && answer !== 'repeat' && answer !== 'limited') throw new Error(`unexpected admission answer ${answer}`);
+    return answer;
+  }
+  async sumRegistered(registry: string, fields: string[]) {
+    if (fields.length === 0) return [];
+    return (await this.redis.sumRegisteredScript(registry, this.prefix, ...fields)).map(Number);
+  }
+  async zincrbyExpiring(key: string, by: number, member: string, ttlMs: number) {
+    const results = await this.redis.multi().zincrby(key, by, member).pexpire(key, ttlMs).exec();
+    if (!results) throw new Error('Connection is closed');
+    const failed = results.find(([err]) => err);
     if (failed) throw failed[0];
   }
   async incrExpiring(key: string, ttlMs: number) {

@@ -70,6 +70,41 @@ describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
     expect(await store.incrExpiring('w', 60)).toBe(1);
   });
 
+  it('admits in one call: rate, then each once-key, then the cap; a failed check leaves the later ones alone', async () => {
+    const check = (once: string[], rateLimit = 3, capLimit = 2) => ({
+      rate: { key: 'adm:rate', ttlMs: 60_000, limit: rateLimit },
+      once,
+      onceTtlMs: 60_000,
+      cap: { key: 'adm:cap', ttlMs: 60_000, limit: capLimit },
+    });
+    expect(await store.admit(check(['adm:pv1', 'adm:reader1']))).toBe('pass');
+    expect(await store.admit(check(['adm:pv1', 'adm:reader2']))).toBe('repeat');
+    // The repeat stopped at the first once-key: the second was not taken, the cap not counted.
+    expect(await store.admit(check(['adm:reader2']))).toBe('pass');
+    expect(await store.mget(['adm:cap'])).toEqual(['2']);
+    expect(await store.admit(check(['adm:reader3']))).toBe('limited');
+    expect(await store.mget(['adm:rate', 'adm:cap', 'adm:reader3'])).toEqual(['4', '2', null]);
+    expect(await store.admit(check(['adm:reader4'], 10))).toBe('limited');
+    expect(await store.mget(['adm:cap', 'adm:reader4'])).toEqual(['3', '1']);
+  });
+
+  it('sums fields over every hash a registry lists, in one call', async () => {
+    expect(await store.sumRegistered('sum:reg', ['1', '2'])).toEqual([0, 0]);
+    await store.hincrbyRegistered('sum:reg', 'sum:a', '1', 2);
+    await store.hincrbyRegistered('sum:reg', 'sum:b', '1', 3);
+    await store.hincrbyRegistered('sum:reg', 'sum:b', '2', 5);
+    expect(await store.sumRegistered('sum:reg', ['1', '2', '3'])).toEqual([5, 5, 0]);
+    expect(await store.sumRegistered('sum:reg', [])).toEqual([]);
+  });
+
+  it('adds to a sorted set and sets its expiry in one call', async () => {
+    await store.zincrbyExpiring('z:exp', 2, 'm', 60);
+    await store.zincrbyExpiring('z:exp', 1, 'm', 60);
+    expect(await store.zunionTop(['z:exp'], [1], 5)).toEqual([{ member: 'm', score: 3 }]);
+    await new Promise((r) => setTimeout(r, 90));
+    expect(await store.zunionTop(['z:exp'], [1], 5)).toEqual([]);
+  });
+
   it('renames only an existing key', async () => {
     await store.hincrby('from', 'x', 1);
     expect(await store.renameIfExists('from', 'to')).toBe(true);

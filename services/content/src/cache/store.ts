@@ -15,6 +15,16 @@ export interface KeyValueStore {
   hincrby(key: string, field: string, by: number): Promise<number>;
   /** SADD registry hash, then HINCRBY hash field by, in one round trip: a counted hash is always findable. */
   hincrbyRegistered(registry: string, hash: string, field: string, by: number): Promise<void>;
+  /**
+   * The checks of `check`, in order and atomically, in one round trip: the rate counter (over its
+   * limit: `limited`), then each once-key (SET NX; one already there: `repeat`), then the cap counter
+   * (over its limit: `limited`); `pass` when all hold. A check that failed leaves the later ones untouched.
+   */
+  admit(check: AdmissionCheck): Promise<'pass' | 'repeat' | 'limited'>;
+  /** Per field, its sum over every hash listed in `registry` (SMEMBERS and HMGETs in one round trip). */
+  sumRegistered(registry: string, fields: string[]): Promise<number[]>;
+  /** ZINCRBY and PEXPIRE in one round trip. */
+  zincrbyExpiring(key: string, by: number, member: string, ttlMs: number): Promise<void>;
   /** INCR and PEXPIRE in one round trip (callers put their window in the key's name). */
   incrExpiring(key: string, ttlMs: number): Promise<number>;
   hgetall(key: string): Promise<Record<string, string>>;
@@ -38,6 +48,21 @@ export interface KeyValueStore {
   /** Called when the connection drops: what this process wrote meanwhile may not have reached the store. */
   onConnectionLost(listener: () => void): void;
   close(): Promise<void>;
+}
+
+/** A counter that expires: INCR, PEXPIRE `ttlMs`, and no more than `limit`. */
+export interface ExpiringCounter {
+  key: string;
+  ttlMs: number;
+  limit: number;
+}
+
+export interface AdmissionCheck {
+  rate: ExpiringCounter;
+  /** Keys set once (SET NX PX `onceTtlMs`). */
+  once: string[];
+  onceTtlMs: number;
+  cap: ExpiringCounter;
 }
 
 export interface SubscriptionHandlers {

@@ -16,8 +16,7 @@ export class PopularRanking {
 
   async record(articleId: number): Promise<void> {
     const key = dayKey(this.clock().getTime());
-    await this.store.zincrby(key, 1, String(articleId));
-    await this.store.expire(key, (WINDOW_DAYS + 1) * DAY_MS);
+    await this.store.zincrbyExpiring(key, 1, String(articleId), (WINDOW_DAYS + 1) * DAY_MS);
   }
 
   /** Article ids by decayed recent views, highest first. */

@@ -59,11 +59,17 @@ export class ViewAdmission {
     const hash = (...parts: Array<string | number>) => createHmac('sha256', secret).update(parts.join('\n')).digest('base64url').slice(0, 32);
 
     const minute = Math.floor(now / MINUTE_MS);
-    if ((await store.incrExpiring(`views:rate:${hash('rate', reader.address)}:${minute}`, MINUTE_MS)) > this.limits.beaconsPerMinute) return 'limited';
-    if (reader.pageViewId && !(await store.setIfAbsent(`views:page-view:${articleId}:${reader.pageViewId}`, '1', this.limits.windowMs))) return 'repeat';
-    if (!(await store.setIfAbsent(`views:reader:${window}:${hash('reader', reader.address, reader.userAgent, articleId)}`, '1', this.limits.windowMs))) return 'repeat';
-    const fromAddress = await store.incrExpiring(`views:address:${window}:${hash('address', reader.address, articleId)}`, this.limits.windowMs);
-    return fromAddress > this.limits.readersPerAddress ? 'limited' : 'count';
+    // One round trip: the per-address rate, this page view and this reader once, the per-address cap.
+    const decision = await store.admit({
+      rate: { key: `views:rate:${hash('rate', reader.address)}:${minute}`, ttlMs: MINUTE_MS, limit: this.limits.beaconsPerMinute },
+      once: [
+        ...(reader.pageViewId ? [`views:page-view:${articleId}:${reader.pageViewId}`] : []),
+        `views:reader:${window}:${hash('reader', reader.address, reader.userAgent, articleId)}`,
+      ],
+      onceTtlMs: this.limits.windowMs,
+      cap: { key: `views:address:${window}:${hash('address', reader.address, articleId)}`, ttlMs: this.limits.windowMs, limit: this.limits.readersPerAddress },
+    });
+    return decision === 'pass' ? 'count' : decision;
   }
 
   /** This window's secret, shared by replicas through the store; lives two windows. */

@@ -111,11 +111,8 @@ export class ViewCounter {
     const result = new Map<number, number>();
     if (ids.length === 0) return result;
     try {
-      const fields = ids.map(String);
-      for (const hash of await this.store.smembers(REGISTRY)) {
-        const values = await this.store.hmget(hash, fields);
-        values.forEach((value, index) => value && add(result, ids[index]!, Number(value)));
-      }
+      const sums = await this.store.sumRegistered(REGISTRY, ids.map(String));
+      sums.forEach((sum, index) => sum && add(result, ids[index]!, sum));
     } catch {
       result.clear();
       for (const batch of [...this.closed, this.current]) for (const id of ids) if (batch.counts.has(id)) add(result, id, batch.counts.get(id)!);

@@ -26,11 +26,10 @@ export class ViewsService {
     const article = await this.repository.findPublic(slug, this.clock());
     if (!article) throw new NotFoundError(API_MESSAGES.articleNotFound);
     const counted = (await this.admission.admit(article.id, reader)) === 'count';
-    if (counted) {
-      await this.counter.record(article.id);
-      await this.ranking.record(article.id).catch(() => {});
-    }
-    const pending = (await this.counter.pendingFor([article.id])).get(article.id) ?? 0;
+    if (counted) await this.counter.record(article.id);
+    // The ranking is best effort and independent of the count: asked alongside it.
+    const [pendingById] = await Promise.all([this.counter.pendingFor([article.id]), counted ? this.ranking.record(article.id).catch(() => {}) : undefined]);
+    const pending = pendingById.get(article.id) ?? 0;
     return { view_count: article.view_count + pending, counted };
   }
 }
