@@ -2,10 +2,11 @@
 // with 10,000 articles, next to a bare Node http server answering the same bytes (the ceiling).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import knex from 'knex';
 import { startStack } from '../stack/stack.js';
+import { cpuMsOf } from './cpu-time.js';
 import { htmlEndpoints } from './html-endpoints.js';
 import type { LoadResult } from './load.js';
 import { scaleArticles } from './scale-articles.js';
@@ -32,6 +33,17 @@ function load(url: string, seconds = SECONDS, beaconFile?: string): Promise<Load
 }
 
 /** The bare server, in its own process: no event loop shared with the load generator or the gateway. */
+/** A load run, with the CPU time the measured process spent on it per 1,000 answered reads. */
+async function measured(url: string, pid: number | undefined, beaconFile?: string): Promise<LoadResult & { cpuPer1000?: number }> {
+  const before = pid === undefined ? undefined : cpuMsOf(pid);
+  const result = await load(url, SECONDS, beaconFile);
+  const after = pid === undefined ? undefined : cpuMsOf(pid);
+  const cpuPer1000 = before !== undefined && after !== undefined && result.requests > 0 ? ((after - before) / result.requests) * 1000 : undefined;
+  return { ...result, cpuPer1000 };
+}
+
+const cpuCell = (ms: number | undefined) => (ms === undefined ? 'n/a' : ms.toFixed(0));
+
 function startCeiling(bodiesFile: string): Promise<ChildProcess> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'ceiling.ts'), bodiesFile, String(CEILING_PORT)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -97,26 +109,31 @@ async function main() {
     const beaconFile = join(work, 'beacons.json');
     writeFileSync(beaconFile, JSON.stringify(beaconSlugs.map((s) => `${stack.url}/api/articles/${encodeURIComponent(s)}/views`)));
 
-    console.log(`articles: ${total}; ${CONNECTIONS} connections, ${SECONDS} s per run, warm-up 2 s\n`);
-    const header = '| endpoint (through the gateway) | req/s | p50 ms | p99 ms | errors | bare Node req/s | ratio to bare |';
+    console.log(`articles: ${total}; ${CONNECTIONS} connections, ${SECONDS} s per run, warm-up 2 s; load average at the start ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+    // CPU ms per 1,000 reads (user + system, /proc): unlike req/s, it does not depend on what else the machine runs.
+    const header = '| endpoint (through the gateway) | req/s | p50 ms | p99 ms | errors | bare Node req/s | bare p50 ms | bare p99 ms | ratio to bare | gateway CPU ms / 1,000 | bare CPU ms / 1,000 |';
     const runs: Array<{ title: string; rows: string[] }> = [];
     for (const withBeacons of [false, true]) {
       const rows: string[] = [];
       for (const [name, path] of endpoints) {
         const beacons = withBeacons ? beaconFile : undefined;
         await load(stack.url + path, 2, beacons);
-        const gateway = await load(stack.url + path, SECONDS, beacons);
-        const bare = await load(`http://127.0.0.1:${CEILING_PORT}${path}`);
+        const gateway = await measured(stack.url + path, stack.pids.gateway, beacons);
+        const bare = await measured(`http://127.0.0.1:${CEILING_PORT}${path}`, ceiling?.pid);
         const errors = gateway.errors + gateway.non2xx + gateway.beaconErrors;
-        rows.push(`| ${name} | ${gateway.rps.toFixed(0)} | ${gateway.p50.toFixed(1)} | ${gateway.p99.toFixed(1)} | ${errors} | ${bare.rps.toFixed(0)} | ${((gateway.rps / bare.rps) * 100).toFixed(0)}% |`);
+        rows.push(
+          `| ${name} | ${gateway.rps.toFixed(0)} | ${gateway.p50.toFixed(1)} | ${gateway.p99.toFixed(1)} | ${errors} | ${bare.rps.toFixed(0)} | ${bare.p50.toFixed(1)} | ${bare.p99.toFixed(1)} | ` +
+            `${((gateway.rps / bare.rps) * 100).toFixed(0)}% | ${cpuCell(gateway.cpuPer1000)} | ${cpuCell(bare.cpuPer1000)} |`,
+        );
       }
       runs.push({ title: withBeacons ? `reads with view beacons flowing (one beacon per ${5} reads, across ${beaconSlugs.length} articles)` : 'reads alone', rows });
     }
     const uncached = await uncachedSearchLatency(stack.url);
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-    console.log(`API benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+    console.log(`API benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log('(CPU ms / 1,000: CPU time the gateway, or the bare server, spent per 1,000 reads answered; in the run with beacons it includes passing them on)');
     for (const run of runs) {
-      console.log(`\n${run.title}:\n${header}\n|---|---|---|---|---|---|---|`);
+      console.log(`\n${run.title}:\n${header}\n|---|---|---|---|---|---|---|---|---|---|---|`);
       for (const row of run.rows) console.log(row);
     }
     console.log(`\nuncached search (first hit of ${uncached.count} distinct term/page pairs, one at a time, through the gateway): p50 ${uncached.p50.toFixed(1)} ms, p99 ${uncached.p99.toFixed(1)} ms`);
