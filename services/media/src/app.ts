@@ -32,7 +32,7 @@ export interface MediaApp {
 /** Builds the media service's Koa app from its dependencies; never listens. */
 export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, publicKey, queue = createWorkQueue(2, 20), audit }: MediaAppDeps): MediaApp {
   const runtime = given ?? createRuntime('media', givenLog);
-  const media = new MediaService(storage, queue, runtime.log);
+  const media = new MediaService(storage, queue, runtime.log, audit);
   const adminGuard: Middleware = requireAdmin(publicKey);
   runtime.health.addDependency('storage', () => storage.check());
   const app = createServiceApp(runtime, { proxyHops });
@@ -40,7 +40,7 @@ export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 
   app.use(deliveryRoutes(media));
   // After delivery: it matches the raw, undecoded path against one strict pattern (404 otherwise).
   app.use(rejectUnsafeText());
-  const uploads = uploadsRoutes(media, adminGuard, audit);
+  const uploads = uploadsRoutes(media, adminGuard);
   app.use(uploads.routes());
   app.use(uploads.allowedMethods());
   return { app, media };

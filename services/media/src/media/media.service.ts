@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import { variantSrcset, type UploadResponse } from '@coinmag/contracts';
 import { DEMO_COVERS } from '@coinmag/demo-content';
 import type { Logger } from '@coinmag/service-kit';
+import type { UploadAuditClient } from '../audit/upload-audit-client.js';
+import { uploadSummary } from '../audit/upload-summary.js';
 import { drawDemoCover } from '../images/demo-covers.js';
 import { CONTENT_TYPES, processImage, type ProcessedImage } from '../images/image-pipeline.js';
 import type { WorkQueue } from '../images/work-queue.js';
@@ -15,16 +17,43 @@ export interface Deliverable {
 
 const MB = 1024 * 1024;
 
+/** 'cover' (the article's cover, sent by the content service) or 'content' (an image in the text). */
+export type UploadPurpose = 'cover' | 'content';
+const AUDIT_ACTIONS = { cover: 'upload.cover', content: 'upload.image' } as const;
+
+/** Who uploaded, for the audit entry recorded before the upload is answered. */
+export interface Uploader {
+  purpose: UploadPurpose;
+  ip: string | null;
+  authorization: string;
+  requestId: string;
+}
+
 /** The rules of the media service: what is stored under which name, and what is served for a URL. */
 export class MediaService {
   constructor(
     private readonly storage: ObjectStorage,
     private readonly queue: WorkQueue,
     private readonly log: Logger,
+    /** Absent: uploads are not recorded (only image-pipeline tests build the app so; main.ts always gives it). */
+    private readonly audit?: UploadAuditClient,
   ) {}
 
+  /**
+   * Processes an upload (bounded by the work queue), stores it once under its content hash,
+   * and records it in the audit log before it is answered.
+   */
+  async upload(input: Buffer, uploader: Uploader): Promise<UploadResponse> {
+    const stored = await this.storeUpload(input);
+    await this.audit?.record(
+      { action: AUDIT_ACTIONS[uploader.purpose], ip: uploader.ip, summary: uploadSummary(stored) },
+      { authorization: uploader.authorization, requestId: uploader.requestId },
+    );
+    return stored;
+  }
+
   /** Processes an upload (bounded by the work queue) and stores it once under its content hash. */
-  async storeUpload(input: Buffer): Promise<UploadResponse> {
+  private async storeUpload(input: Buffer): Promise<UploadResponse> {
     const processed = await this.queue.run(() => processImage(input));
     const filename = await this.storeProcessed(processed.hash, processed);
     const url = `/uploads/${filename}`;

@@ -2,8 +2,6 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { API_MESSAGES, type UploadTestResponse } from '@coinmag/contracts';
 import { PayloadTooLargeError, readMultipart, ValidationError } from '@coinmag/service-kit';
-import type { UploadAuditClient } from '../audit/upload-audit-client.js';
-import { uploadSummary } from '../audit/upload-summary.js';
 import { MEDIA_MESSAGES } from './media-errors.js';
 import type { MediaService } from './media.service.js';
 
@@ -29,11 +27,7 @@ const refuseOversizedBody: Middleware = async (ctx, next) => {
   await next();
 };
 
-/** `purpose` field: 'cover' (the article's cover, sent by the content service) or 'content' (default). */
-const PURPOSES = { cover: 'upload.cover', content: 'upload.image' } as const;
-
-/** `audit` absent: uploads are not recorded (only image-pipeline tests build the app so; main.ts always passes it). */
-export function uploadsRoutes(media: MediaService, adminGuard: Middleware, audit?: UploadAuditClient): Router {
+export function uploadsRoutes(media: MediaService, adminGuard: Middleware): Router {
   const router = new Router();
 
   router.get('/api/uploads/test', async (ctx) => {
@@ -57,13 +51,10 @@ export function uploadsRoutes(media: MediaService, adminGuard: Middleware, audit
     ctx.remove('Connection');
     const image = files.find((file) => file.field === 'image');
     if (!image) throw new ValidationError('image', MEDIA_MESSAGES.noFile);
+    // `purpose`: 'cover' (the article's cover, sent by the content service) or 'content' (default).
     const purpose = fields.purpose ?? 'content';
     if (purpose !== 'cover' && purpose !== 'content') throw new ValidationError('purpose', 'purpose 必須是 cover 或 content');
-    const stored = await media.storeUpload(image.data);
-    await audit?.record(
-      { action: PURPOSES[purpose], ip: ctx.ip || null, summary: uploadSummary(stored) },
-      { authorization: ctx.get('authorization'), requestId: ctx.state.requestId },
-    );
+    const stored = await media.upload(image.data, { purpose, ip: ctx.ip || null, authorization: ctx.get('authorization'), requestId: ctx.state.requestId });
     ctx.status = 201;
     ctx.body = stored;
   });
