@@ -3,6 +3,7 @@
 // local S3 server instead of the compose hosts, and answers its health endpoints.
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@coinmag/service-kit/testing';
 import { Redis } from 'ioredis';
@@ -170,7 +171,10 @@ describe('built entry points start with the compose environment', () => {
 
   it.each(runnable.map((d) => [d.name, d] as const))('%s bundles import only what its image installs (production dependencies)', (_name, d) => {
     const installed = productionClosure(d.dir);
-    for (const entry of d.hasMigrate ? ['main.js', 'migrate.js'] : ['main.js']) {
+    // Every entry of the bundle: main.js, migrate.js, and the worker threads' (content: article-body-worker.js).
+    const entries = readdirSync(join(ROOT, d.dir, 'dist')).filter((file) => file.endsWith('.js'));
+    expect(entries).toEqual(expect.arrayContaining(d.hasMigrate ? ['main.js', 'migrate.js'] : ['main.js']));
+    for (const entry of entries) {
       const imports = [...bundleImports(join(ROOT, d.dir, 'dist', entry))];
       expect(imports.length, `${d.dir}/dist/${entry} imports npm packages`).toBeGreaterThan(0);
       expect(imports.filter((name) => !installed.has(name)), `${d.dir}/dist/${entry} imports packages that npm ci --omit=dev -w ${d.dir} does not install`).toEqual([]);
@@ -204,6 +208,13 @@ describe('built entry points start with the compose environment', () => {
     const stats = await fetch(`${gateway}/api/admin/stats`, { headers: asAdmin });
     expect(stats.status, 'gateway and content accept the token signed by auth').toBe(200);
     expect(((await stats.json()) as { totalArticles: number }).totalArticles, 'SEED_DEMO=true seeded the demo articles').toBeGreaterThan(0);
+
+    // Article bodies are sanitised in a worker thread: the bundle must find dist/article-body-worker.js.
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ title: '部署檢查', content: '<h2 id="x">標題</h2><p>內文</p><script>alert(1)</script>', status: 'draft', tags: '[]' })) form.append(name, value);
+    const saved = await fetch(`${gateway}/api/articles/admin`, { method: 'POST', headers: asAdmin, body: form });
+    expect(saved.status, `saving an article: ${await saved.clone().text()}\n${processes.get('content')?.output()}`).toBe(201);
+    expect(((await saved.json()) as { content: string }).content).toBe('<h2 id="x">標題</h2><p>內文</p>');
 
     const storage = await fetch(`${gateway}/api/uploads/test`, { headers: asAdmin });
     expect(storage.status).toBe(200);

@@ -35,4 +35,5 @@ export const API_MESSAGES = {
   articleContentTooLarge: '文章內容過大（上限 2 MB），請縮短內容或分成多篇文章',
   articleContentTooComplex: '文章內容結構過於複雜，請減少巢狀格式或標籤數量',
   articleContentTooSlow: '文章內容處理逾時，請簡化內容後再試',
+  articleProcessingBusy: '目前有太多文章正在處理，請稍後再試',
 } as const;

@@ -47,7 +47,7 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 export class ServiceUnavailableError extends HttpError {
-  constructor(message: string) {
-    super(503, message);
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(503, message, undefined, retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }

@@ -14,6 +14,7 @@ import { StatsRepository } from './admin/stats.repository.js';
 import { adminStatsRoutes } from './admin/stats.routes.js';
 import { StatsService } from './admin/stats.service.js';
 import { AdminArticlesService } from './articles/admin-articles.service.js';
+import { ArticleBodyPool } from './articles/article-body-pool.js';
 import { ArticleWritesRepository } from './articles/article-writes.repository.js';
 import { adminArticleRoutes } from './articles/articles.admin.routes.js';
 import { ArticlesRepository } from './articles/articles.repository.js';
@@ -64,6 +65,8 @@ export interface ContentDeps {
   authUrl?: string;
   /** Who counts as a new reader and how many beacons an address may send. */
   viewLimits?: AdmissionLimits;
+  /** Worker threads for article bodies; default: a pool with ARTICLE_BODY_DEFAULTS. Closed by the owner of the app. */
+  bodies?: ArticleBodyPool;
 }
 
 export interface ContentApp {
@@ -75,12 +78,15 @@ export interface ContentApp {
   ranking: PopularRanking;
   scheduler: PublishScheduler;
   audit: AuditRepository;
+  /** Close it after the server has drained. */
+  bodies: ArticleBodyPool;
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS }: ContentDeps): ContentApp {
+export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies }: ContentDeps): ContentApp {
   const runtime = given ?? createRuntime('content', givenLog);
   const { log } = runtime;
+  const bodies = givenBodies ?? new ArticleBodyPool({ log });
   const cache = new ResponseCache(store, log);
   const viewsRepository = new ViewsRepository(db);
   const views = new ViewCounter(counterStore, viewsRepository, log);
@@ -97,7 +103,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']));
   const settings = new SettingsService(new SettingsRepository(db, audit), () => cache.invalidate(['settings']));
   const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock);
-  const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, () => cache.invalidate(['articles']), clock, views);
+  const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, () => cache.invalidate(['articles']), clock, views);
   const revisionsService = new RevisionsService(revisions, autosaves, articlesRepository, adminArticles);
   const scheduler = new PublishScheduler(new ScheduledRepository(db, audit), () => cache.invalidate(['articles']), log, clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
@@ -105,6 +111,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const responder = { cache, lookups: runtime.metrics.cacheLookups };
   runtime.health.addDependency('postgres', () => db.raw('select 1'));
   runtime.health.addDependency(store.kind === 'redis' ? 'redis' : 'memory-store', () => store.ping());
+  runtime.health.addDependency('article-workers', () => bodies.healthy());
   const app = createServiceApp(runtime, { proxyHops });
   registerContentMetrics(runtime.metrics, views);
   app.use(rejectUnsafeText());
@@ -124,5 +131,5 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return { app, cache, cacheEvents, views, ranking, scheduler, audit };
+  return { app, cache, cacheEvents, views, ranking, scheduler, audit, bodies };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ARTICLE_BODY_DEFAULTS } from './articles/article-body-pool.js';
 import { databaseEnv, redisEnv, serviceEnv, tokenConfirmEnv, tokenKeyEnv } from '@coinmag/service-kit';
 
 export const contentConfigSchema = z.object({
@@ -15,6 +16,12 @@ export const contentConfigSchema = z.object({
   VIEW_BEACONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Views one address may add to one article per window (distinct readers behind one NAT). */
   VIEW_READERS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Worker threads that sanitise article bodies off the event loop. */
+  ARTICLE_BODY_WORKERS: z.coerce.number().int().min(1).max(16).default(ARTICLE_BODY_DEFAULTS.size),
+  /** How long one article body may take in a worker before the save is refused (400) and the worker replaced. */
+  ARTICLE_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(ARTICLE_BODY_DEFAULTS.timeoutMs),
+  /** Saves that may wait for a busy worker; beyond that, 503 with Retry-After. */
+  ARTICLE_BODY_QUEUE: z.coerce.number().int().min(0).max(1000).default(ARTICLE_BODY_DEFAULTS.maxQueue),
   MEDIA_URL: z.string().url().default('http://127.0.0.1:4003'),
   /** AUTH_URL: the auth service — confirms admin tokens, and its sign-in log is merged into the audit list. */
   ...tokenConfirmEnv,

@@ -1,6 +1,7 @@
 import { confirmAdminTokensWith, createTokenConfirmer, loadTokenPublicKey, runService, startAuditRetention } from '@coinmag/service-kit';
 import { createContentApp } from './app.js';
 import { MediaServiceCoverStore } from './articles/cover-store.js';
+import { ArticleBodyPool } from './articles/article-body-pool.js';
 import { createStores } from './cache/create-store.js';
 import { contentConfigSchema } from './config.js';
 import { contentPendingMigrations, openDatabase } from './database.js';
@@ -13,6 +14,12 @@ void runService({
     const publicKey = loadTokenPublicKey(config);
     const db = openDatabase(config, runtime.log);
     const stores = createStores(config);
+    const bodies = new ArticleBodyPool({
+      size: config.ARTICLE_BODY_WORKERS,
+      timeoutMs: config.ARTICLE_BODY_TIMEOUT_MS,
+      maxQueue: config.ARTICLE_BODY_QUEUE,
+      log: runtime.log,
+    });
     if (!config.REDIS_URL) runtime.log.info('REDIS_URL not set: cache, view counts and locks kept in this process');
     const content = createContentApp({
       db,
@@ -23,6 +30,7 @@ void runService({
       publicKey,
       covers: new MediaServiceCoverStore(config.MEDIA_URL),
       authUrl: config.AUTH_URL,
+      bodies,
       viewLimits: {
         windowMs: config.VIEW_READER_WINDOW_MINUTES * 60_000,
         beaconsPerMinute: config.VIEW_BEACONS_PER_MINUTE,
@@ -47,7 +55,7 @@ void runService({
         content.scheduler.stop();
         await flusher?.stop();
       },
-      close: [async () => content.cache.stop(), () => stores.cache.close(), () => stores.counters.close(), () => db.destroy()],
+      close: [() => bodies.close(), async () => content.cache.stop(), () => stores.cache.close(), () => stores.counters.close(), () => db.destroy()],
     };
   },
 });

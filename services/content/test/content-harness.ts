@@ -9,7 +9,7 @@ import { createContentApp, type ContentApp, type ContentDeps } from '../src/app.
 import { RedisStore } from '../src/cache/redis-store.js';
 import { migrateContent, openDatabase } from '../src/database.js';
 import { ArticlesRepository } from '../src/articles/articles.repository.js';
-import { toArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
+import { buildArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
 
 export interface ContentHarness {
   url: string;
@@ -73,6 +73,7 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       content.scheduler.stop();
+      await content.bodies.close();
       await store.close();
       await db.destroy();
       await database.drop();
@@ -112,7 +113,7 @@ export async function insertArticle(db: Knex, overrides: Partial<ArticleFields> 
   };
   const repository = new ArticlesRepository(db);
   const id = await db.transaction(async (trx) => {
-    const newId = await repository.insert(trx, toArticleWrite(fields));
+    const newId = await repository.insert(trx, buildArticleWrite(fields));
     await repository.replaceTags(trx, newId, fields.tags);
     return newId;
   });

@@ -91,8 +91,8 @@ describe('public lists and pagination', () => {
     expect(Object.keys(body).sort()).toEqual(['footer_ad_script', 'google_adsense_id', 'header_ad_script', 'sidebar_ad_script', 'site_description', 'site_title']);
   });
 
-  it('reports health and readiness of its database', async () => {
+  it('reports health and readiness of its database and article workers', async () => {
     expect((await api.get('/healthz')).status).toBe(200);
-    expect((await api.get('/readyz')).body).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+    expect((await api.get('/readyz')).body).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', 'article-workers': 'ok' } });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
+import { buildArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
 import { startContent, type ContentHarness } from './content-harness.js';
 
 const ARTICLES = 2500;
@@ -38,7 +38,7 @@ describe('search over many articles', () => {
   beforeAll(async () => {
     api = await startContent();
     const rows = Array.from({ length: ARTICLES }, (_, i) => {
-      const { tags: _tags, ...write } = { ...toArticleWrite(article(i)), tags: [] };
+      const { tags: _tags, ...write } = { ...buildArticleWrite(article(i)), tags: [] };
       return { ...write, toc: JSON.stringify(write.toc) };
     });
     for (let i = 0; i < rows.length; i += 300) await api.db('articles').insert(rows.slice(i, i + 300));

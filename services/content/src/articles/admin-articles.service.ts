@@ -5,7 +5,7 @@ import { normalizeSlug, pageCount, slugFromTitle, SLUG_MAX_LENGTH } from '@coinm
 import type { CategoriesService } from '../categories/categories.service.js';
 import { statusOf as statusOfRow, toAdmin } from './article.mapper.js';
 import type { ArticleInput } from './article-input.js';
-import { toArticleWrite } from './article-write.js';
+import type { ArticleBodyPool } from './article-body-pool.js';
 import type { ArticleWritesRepository } from './article-writes.repository.js';
 import type { ArticleRow, ArticlesRepository, ArticleWrite } from './articles.repository.js';
 import type { CoverStore } from './cover-store.js';
@@ -39,6 +39,8 @@ export class AdminArticlesService {
     private readonly articles: ArticlesRepository,
     private readonly categories: CategoriesService,
     private readonly covers: CoverStore,
+    /** Builds what is stored for a body off the event loop. */
+    private readonly bodies: Pick<ArticleBodyPool, 'toArticleWrite'>,
     private readonly onChange: (change: ArticleChange) => Promise<void> = async () => {},
     private readonly clock: () => Date = () => new Date(),
     private readonly views?: ViewCounter,
@@ -116,7 +118,7 @@ export class AdminArticlesService {
     if (input.category_id !== null) await this.categories.assertExists(input.category_id);
     const slug = await this.resolveSlug(input, existing);
     const publishedAt = this.publishedAt(input, existing);
-    const write = toArticleWrite({
+    const write = await this.bodies.toArticleWrite({
       title: input.title,
       slug,
       content: input.content,
@@ -172,7 +174,7 @@ export class AdminArticlesService {
     const existing = await this.articles.findById(id);
     if (!existing) throw new NotFoundError(API_MESSAGES.articleNotFound);
     const tags = revision.tags;
-    const write = toArticleWrite({
+    const write = await this.bodies.toArticleWrite({
       title: revision.title,
       slug: existing.slug,
       content: revision.content,

@@ -9,8 +9,13 @@ export interface ArticleFields extends Omit<ArticleColumns, 'status'> {
   tags: string[];
 }
 
-/** What is stored for an article: sanitised body with heading ids, its TOC, text and search grams. */
-export function toArticleWrite(fields: ArticleFields): ArticleWrite {
+/**
+ * What is stored for an article: sanitised body with heading ids, its TOC, text and search grams.
+ * Costs up to seconds of CPU for a 2 MB body and runs on the calling thread: requests go through
+ * ArticleBodyPool (worker threads, time limit); only trusted content (the demo seed, tests)
+ * calls this directly.
+ */
+export function buildArticleWrite(fields: ArticleFields): ArticleWrite {
   const { tags, ...rest } = fields;
   const prepared = prepareArticleContent(fields.content);
   const searchable = [fields.title, fields.excerpt, prepared.text, tags.join(' ')].join('\n');

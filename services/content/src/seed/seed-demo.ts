@@ -1,4 +1,4 @@
-import { toArticleWrite } from '../articles/article-write.js';
+import { buildArticleWrite } from '../articles/article-write.js';
 import { DEMO_ARTICLES, DEMO_COVER_ALTS } from './demo-articles.js';
 import { DEMO_CATEGORIES } from './demo-categories.js';
 import { demoArticleHtml } from './demo-html.js';
@@ -30,7 +30,7 @@ function demoArticles(categoryId: Map<string, number>, now: Date): SeedArticle[]
     const carouselIndex = CAROUSEL.indexOf(article.slug);
     // Spread publication over the last months, newest first, at different hours.
     const publishedAt = scheduled ? new Date(now.getTime() + 3 * DAY) : new Date(now.getTime() - (index * 1.7 + 0.2) * DAY - (index % 7) * 3_600_000);
-    const write = toArticleWrite({
+    const write = buildArticleWrite({
       title: article.title,
       slug: article.slug,
       content: demoArticleHtml(article),
