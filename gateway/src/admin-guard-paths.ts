@@ -10,6 +10,9 @@ export const ADMIN_PATH_PREFIXES = [
 ] as const;
 
 const MAX_DECODE_ROUNDS = 4;
+/** isAdminPath's answer depends on the path alone and the same paths come back all the time: kept, bounded. */
+const DECIDED_LIMIT = 2000;
+const decided = new Map<string, boolean>();
 
 /**
  * The canonical form the guard matches against: percent-decoded (repeatedly, so `%252F`
@@ -45,8 +48,13 @@ export function normalisePath(rawPath: string, resolveDots = true): string | und
  * either reading of its dot segments is, and when it cannot be decoded at all.
  */
 export function isAdminPath(rawPath: string): boolean {
+  const known = decided.get(rawPath);
+  if (known !== undefined) return known;
   const forms = [normalisePath(rawPath, true), normalisePath(rawPath, false)];
-  return forms.some(
+  const admin = forms.some(
     (path) => path === undefined || ADMIN_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
   );
+  if (decided.size >= DECIDED_LIMIT) decided.clear();
+  decided.set(rawPath, admin);
+  return admin;
 }

@@ -3,9 +3,12 @@ import { newCspNonce } from './nonce.js';
 import { adminPolicy, NON_HTML_POLICY, publicPolicy, reportingEndpoints, type CspOptions } from './policy.js';
 
 const ADMIN_PAGE = /^\/admin(\/|$)/i;
+/** `ctx.response.is('html')` without parsing the media type on every answer. */
+const HTML_TYPE = /^\s*text\/html\s*(;|$)/i;
 
 /**
- * Gives each request a fresh nonce (`ctx.state.cspNonce`) and, once the response is known,
+ * Gives each request a fresh nonce (`ctx.state.cspNonce`, made when first read: most answers are
+ * not pages and never need one) and, once the response is known,
  * the policy that fits it: the strict one on /admin pages, the nonce one on every other page,
  * and a "nothing runs" one on everything that is not HTML.
  */
@@ -13,11 +16,16 @@ export function contentSecurityPolicy(options: CspOptions): Middleware {
   const admin = adminPolicy(options);
   const endpoints = reportingEndpoints();
   return async (ctx, next) => {
-    const nonce = newCspNonce();
-    ctx.state.cspNonce = nonce;
+    let nonce: string | undefined;
+    Object.defineProperty(ctx.state, 'cspNonce', {
+      configurable: true,
+      enumerable: true,
+      get: () => (nonce ??= newCspNonce()),
+      set: (value: string) => (nonce = value),
+    });
     await next();
-    if (ctx.response.is('html')) {
-      ctx.set('Content-Security-Policy', ADMIN_PAGE.test(ctx.path) ? admin : publicPolicy(nonce, options));
+    if (HTML_TYPE.test(ctx.response.get('Content-Type'))) {
+      ctx.set('Content-Security-Policy', ADMIN_PAGE.test(ctx.path) ? admin : publicPolicy(ctx.state.cspNonce!, options));
       ctx.set('Reporting-Endpoints', endpoints);
     } else {
       ctx.set('Content-Security-Policy', NON_HTML_POLICY);

@@ -34,7 +34,14 @@ export function requestContext(log: Logger): Middleware {
   return async (ctx, next) => {
     const requestId = requestIdFrom(ctx.req.headers[REQUEST_ID_HEADER]);
     ctx.state.requestId = requestId;
-    ctx.state.log = log.child({ requestId });
+    // The child logger is made when first used: a successful read usually logs nothing.
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (child ??= log.child({ requestId })),
+      set: (value: Logger) => (child = value),
+    });
     ctx.set(REQUEST_ID_HEADER, requestId);
     const started = performance.now();
     try {
