@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
-import { sharedSingletons as shared } from './federation.shared.mjs';
+import { sharedAliases, sharedSingletons as shared } from './federation.shared.mjs';
 
 
 /**
@@ -27,7 +27,7 @@ export function remoteWebpackConfig({ dir, name, exposes, cssPrefix, experiments
         // dist/server/ is the server bundle, built beside this one.
         clean: { keep: /^server\// },
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] }, alias: sharedAliases },
       module: {
         rules: [
           { test: /\.[cm]?[jt]sx?$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
@@ -41,8 +41,9 @@ export function remoteWebpackConfig({ dir, name, exposes, cssPrefix, experiments
           { test: /\.(svg|png|webp|jpe?g)$/, type: 'asset/resource' },
         ],
       },
-      // No IIFE wrapper: remoteEntry.js must leave its container in a global the host can find.
-      optimization: { minimizer: [new EsbuildPlugin({ target: 'es2020', css: true, format: undefined })] },
+      // Terser drops the unused code inside modules, which esbuild's minifier keeps; it adds no
+      // IIFE wrapper either (remoteEntry.js must leave its container in a global the host can find).
+      optimization: { minimizer: ['...', new EsbuildPlugin({ target: 'es2020', css: true, include: /\.css$/ })] },
       plugins: [
         new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
         new ModuleFederationPlugin({

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { sharedSingletons } from './federation.shared.mjs';
+import { sharedAliases, sharedSingletons } from './federation.shared.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -51,7 +51,7 @@ export function serverWebpackConfig({ dir, name, entry, exposes, runtimePlugins 
         publicPath,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] }, alias: sharedAliases },
       module: {
         rules: [
           { test: /\.[cm]?[jt]sx?$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { target: 'node20', jsx: 'automatic' } },

@@ -3,7 +3,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
-import { sharedSingletons } from '../federation.shared.mjs';
+import { sharedAliases, sharedSingletons } from '../federation.shared.mjs';
 import { serverWebpackConfig } from '../server-webpack.config.mjs';
 
 const here = import.meta.dirname;
@@ -24,7 +24,7 @@ const browser = (_env, argv) => {
       // dist/server/ is the server bundle, built beside this one.
       clean: { keep: /^server\// },
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] }, alias: sharedAliases },
     module: {
       rules: [
         { test: /\.[cm]?[jt]sx?$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
@@ -41,7 +41,9 @@ const browser = (_env, argv) => {
         { test: /\.(svg|png|webp|jpe?g)$/, exclude: /logo\.svg$/, type: 'asset/resource' },
       ],
     },
-    optimization: { minimizer: [new EsbuildPlugin({ target: 'es2020', css: true })] },
+    // Terser drops the unused code inside modules (most of react-router, parts of the federation
+    // runtime), which esbuild's minifier keeps; esbuild still minifies the CSS.
+    optimization: { minimizer: ['...', new EsbuildPlugin({ target: 'es2020', css: true, include: /\.css$/ })] },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
       new HtmlWebpackPlugin({ template: './src/index.html', filename: 'index.html', inject: 'body', scriptLoading: 'defer', minify: false }),

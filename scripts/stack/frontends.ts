@@ -5,7 +5,7 @@ import { join } from 'node:path';
 /** Remotes first, then the shell (the order does not matter at run time, only for log readability). */
 const FRONTENDS = ['public', 'admin', 'shell'];
 /** Workspace packages whose sources end up inside the bundles. */
-const SHARED_SOURCES = ['packages/rules/src', 'packages/contracts/src', 'frontends/federation.shared.mjs', 'frontends/build-frontend.mjs', 'frontends/remote-webpack.config.mjs', 'frontends/server-webpack.config.mjs'];
+const SHARED_SOURCES = ['packages/rules/src', 'packages/contracts/src', 'frontends/federation.shared.mjs', 'frontends/shared/src', 'frontends/build-frontend.mjs', 'frontends/remote-webpack.config.mjs', 'frontends/server-webpack.config.mjs'];
 const BUILD_INPUTS = ['src', 'webpack.config.mjs', 'webpack.config.js', 'package.json'];
 
 function newestMtime(path: string): number {
