@@ -1,7 +1,11 @@
 import type { Page } from '@playwright/test';
 
-/** Waits until the shell and the public remote have rendered a page (the loading text is gone). */
+/**
+ * Waits until the shell and the public remote have rendered a page (the loading text is gone)
+ * and React has taken over the server's HTML: before hydration a button does nothing.
+ */
 export async function waitForPublicPage(page: Page): Promise<void> {
   await page.locator('footer').waitFor();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await page.getByText('載入內容中…').first().waitFor({ state: 'detached' });
 }
