@@ -11,7 +11,7 @@ export default defineConfig({
       'frontends/*/src/**/*.test.{ts,tsx}',
       'test/**/*.test.ts',
     ],
-    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**', '**/*.timing.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
