@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 // The singletons every frontend shares (host and remotes must agree on keys and versions).
 // The trailing-slash keys share subpaths such as react-dom/client and react/jsx-runtime.
@@ -16,7 +16,12 @@ const ROUTER_SUBSET = '@coinmag/react-router-dom-subset';
  * name, not a path: a path is provided eagerly, in child compilations too (html-webpack-plugin's),
  * which emitted a stray copy of the router.
  */
-export const sharedAliases = { [`${ROUTER_SUBSET}$`]: join(import.meta.dirname, 'shared/src/react-router-dom-subset.ts') };
+export const sharedAliases = {
+  [`${ROUTER_SUBSET}$`]: join(import.meta.dirname, 'shared/src/react-router-dom-subset.ts'),
+  // react-router's package exports name only its development build (warnings and checks); the
+  // production build sits beside it.
+  'react-router$': join(dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
+};
 
 export const sharedSingletons = {
   react: singleton('^19.1.0'),

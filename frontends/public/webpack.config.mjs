@@ -7,7 +7,8 @@ const browser = remoteWebpackConfig({
   exposes: { './PublicApp': './src/PublicApp.tsx' },
   cssPrefix: 'pub',
   // No snapshot plugin: remotes are registered with plain entry URLs, which keeps the runtime smaller.
-  experiments: { asyncStartup: true, optimization: { disableSnapshot: true, target: 'web' } },
+  // externalRuntime: the federation runtime core is the shell's (provideExternalRuntime there), not a second copy.
+  experiments: { asyncStartup: true, externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
   // mf-manifest.json lists the exposed module's chunks; the gateway preloads them.
   manifest: { fileName: 'mf-manifest.json' },
 });

@@ -43,7 +43,9 @@ const browser = (_env, argv) => {
     },
     // Terser drops the unused code inside modules (most of react-router, parts of the federation
     // runtime), which esbuild's minifier keeps; esbuild still minifies the CSS.
-    optimization: { minimizer: ['...', new EsbuildPlugin({ target: 'es2020', css: true, include: /\.css$/ })] },
+    // Each shared module is a chunk of its own; no vendor split (it cut the router from its one
+    // importer, the shared subset, costing a request).
+    optimization: { minimizer: ['...', new EsbuildPlugin({ target: 'es2020', css: true, include: /\.css$/ })], splitChunks: { cacheGroups: { defaultVendors: false } } },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
       new HtmlWebpackPlugin({ template: './src/index.html', filename: 'index.html', inject: 'body', scriptLoading: 'defer', minify: false }),
@@ -54,7 +56,8 @@ const browser = (_env, argv) => {
         shareStrategy: 'loaded-first',
         runtimePlugins: [resolve(here, 'src/mf/federation-runtime-plugin.ts')],
         // No snapshot plugin: remotes are registered with plain entry URLs, which keeps the runtime smaller.
-        experiments: { asyncStartup: true, optimization: { disableSnapshot: true, target: 'web' } },
+        // provideExternalRuntime: the public remote uses this runtime core instead of bringing its own.
+        experiments: { asyncStartup: true, provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
         dts: false,
         manifest: false,
       }),
