@@ -36,6 +36,11 @@ export function createDatabase({ url, schema, poolMax = 10, log }: DatabaseOptio
   });
 }
 
+/** The readiness probe of a service's Postgres (the chassis's, beside migrations: no repository owns it). */
+export async function pingDatabase(db: Knex): Promise<void> {
+  await db.raw('select 1');
+}
+
 export interface NamedMigration {
   name: string;
   up(db: Knex): Promise<void>;

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { AuditRepository, createRuntime, createServiceApp, rejectUnsafeText, type DependencyProbe, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { AuditRepository, createRuntime, createServiceApp, pingDatabase, rejectUnsafeText, type DependencyProbe, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import { AdminRepository } from './admin/admin.repository.js';
 import { authRoutes } from './admin/auth.routes.js';
 import { AuthService } from './admin/auth.service.js';
@@ -39,7 +39,7 @@ export interface AuthAppDeps {
 
 export function createApp(deps: AuthAppDeps): Koa {
   const runtime = deps.runtime ?? createRuntime('auth', deps.log);
-  runtime.health.addDependency('database', () => deps.db.raw('select 1'));
+  runtime.health.addDependency('database', () => pingDatabase(deps.db));
   for (const [name, probe] of Object.entries(deps.dependencies ?? {})) runtime.health.addDependency(name, probe);
   // Behind the gateway, which sets X-Forwarded-For to the client's address, taking the last
   // entry (maxIpsCount = hops) means an address a client wrote itself is never the one counted.

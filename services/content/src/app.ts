@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { AuditRepository, createRuntime, createServiceApp, rejectUnsafeText, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { AuditRepository, createRuntime, createServiceApp, pingDatabase, rejectUnsafeText, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import { adminAuditRoutes } from './audit/audit.routes.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuthAuditClient } from './audit/auth-audit-client.js';
@@ -109,7 +109,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const responder = { cache, lookups: runtime.metrics.cacheLookups };
-  runtime.health.addDependency('postgres', () => db.raw('select 1'));
+  runtime.health.addDependency('postgres', () => pingDatabase(db));
   runtime.health.addDependency(store.kind === 'redis' ? 'redis' : 'memory-store', () => store.ping());
   runtime.health.addDependency('article-workers', () => bodies.healthy());
   const app = createServiceApp(runtime, { proxyHops });
