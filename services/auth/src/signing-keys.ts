@@ -1,5 +1,6 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ConfigError, developmentKeyFiles, readKey } from '@coinmag/service-kit';
 import type { AuthConfig } from './config.js';
 
@@ -37,6 +38,8 @@ function developmentPrivateKey(dataDir: string): string {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     publicKeyEncoding: { type: 'spki', format: 'pem' },
   });
+  // Only the key folder private: `recursive` would give 0700 to every parent it creates too.
+  mkdirSync(dirname(dir), { recursive: true });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   writeFileSync(privateFile, privateKey, { mode: 0o600 });
   writeFileSync(publicFile, publicKey, { mode: 0o644 });
