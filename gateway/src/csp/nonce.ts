@@ -27,6 +27,34 @@ export function fillCspNonce(html: string, nonce: string): string {
   return html.replaceAll(CSP_NONCE_ATTRIBUTE, `nonce="${nonce}"`);
 }
 
+const ATTRIBUTE_BYTES = Buffer.from(CSP_NONCE_ATTRIBUTE);
+/** A cached page's bytes cut at each placeholder, once per cached body. */
+const segmentsOf = new WeakMap<Buffer, Buffer[]>();
+
+/**
+ * fillCspNonce on bytes, for a page kept in the cache: the body is cut at its placeholders once,
+ * and each response is those pieces joined around its own nonce (a copy, no decoding and
+ * re-encoding of the whole page per request).
+ */
+export function fillCspNonceBytes(page: Buffer, nonce: string): Buffer {
+  let segments = segmentsOf.get(page);
+  if (!segments) {
+    segments = [];
+    let from = 0;
+    for (let at = page.indexOf(ATTRIBUTE_BYTES); at !== -1; at = page.indexOf(ATTRIBUTE_BYTES, from)) {
+      segments.push(page.subarray(from, at));
+      from = at + ATTRIBUTE_BYTES.length;
+    }
+    segments.push(page.subarray(from));
+    segmentsOf.set(page, segments);
+  }
+  if (segments.length === 1) return page;
+  const attribute = Buffer.from(`nonce="${nonce}"`);
+  const parts: Buffer[] = [segments[0]!];
+  for (let i = 1; i < segments.length; i += 1) parts.push(attribute, segments[i]!);
+  return Buffer.concat(parts);
+}
+
 /** Gives every `<script>` and `<style>` start tag of a trusted template the placeholder nonce. */
 export function markTemplateNonces(html: string): string {
   return html.replace(/<(script|style)\b(?![^>]*\bnonce=)/gi, `<$1 ${CSP_NONCE_ATTRIBUTE}`);

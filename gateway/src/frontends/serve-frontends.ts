@@ -5,7 +5,7 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from '@coinmag/service-kit';
 import { variantSrcset, type Settings } from '@coinmag/contracts';
 import { buildPageHead, escapeHtml, jsonForScript, renderPageHead } from '@coinmag/rules';
-import { CSP_NONCE_ATTRIBUTE, fillCspNonce, markTemplateNonces } from '../csp/nonce.js';
+import { CSP_NONCE_ATTRIBUTE, fillCspNonceBytes, markTemplateNonces } from '../csp/nonce.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { AssetFolder } from './static-assets.js';
 import { sendCompressedOnce } from './compression.js';
@@ -128,7 +128,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     // A rendered public page is served from the cache: one lookup, no content call, no render.
     const cacheKey = options.cache && !isAdmin ? `page:${template?.mtimeMs}:${origin}${ctx.path}${ctx.search}` : null;
     const hit = cacheKey ? options.cache!.get(cacheKey) : undefined;
-    if (hit?.fresh) return sendPage(ctx, hit.record.body.toString(), hit.record.status);
+    if (hit?.fresh) return sendPage(ctx, hit.record.body, hit.record.status);
     const ticket = options.cache?.ticket() ?? 0;
     const { input, status, settings, lcpImage, redirect } = await pageHeadFor(ctx.path, ctx.querystring, content);
     if (redirect) {
@@ -144,7 +144,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
       : await renderer.render({ pathname: ctx.path, search: ctx.search, settings: settings ?? FALLBACK_SETTINGS, headerCategories: await content.headerCategories() });
     const finalStatus = rendered?.status ?? status;
     // The content service failed: the last good rendering, if there is one, beats an error page.
-    if (finalStatus === 503 && hit) return sendPage(ctx, hit.record.body.toString(), hit.record.status);
+    if (finalStatus === 503 && hit) return sendPage(ctx, hit.record.body, hit.record.status);
     const publicEntry = remotes.public?.entry;
     const extras = [
       `<script id="coinmag-mf-manifest" type="application/json">${jsonForScript(remotes)}</script>`,
@@ -163,22 +163,24 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     // The page keeps its nonce placeholders (template and head) and is cached so; each response
     // fills in its own nonce. The rendered body cannot hold the placeholder's attribute form: React
     // escapes quotes in text, the embedded JSON escapes them, and the sanitiser drops nonce attributes.
-    const page = html
-      .replace('<!--app-head-->', () => `${head}\n${extras.join('\n')}`)
-      .replace('<!--app-root-->', () => root)
-      .replace('<!--app-boot-->', () => hero);
+    const page = Buffer.from(
+      html
+        .replace('<!--app-head-->', () => `${head}\n${extras.join('\n')}`)
+        .replace('<!--app-root-->', () => root)
+        .replace('<!--app-boot-->', () => hero),
+    );
     if (cacheKey && rendered && (finalStatus === 200 || finalStatus === 404)) {
-      options.cache!.set(cacheKey, ticket, { status: finalStatus, headers: {}, body: Buffer.from(page), deps: PAGE_DEPS, ttlMs: PAGE_TTL_MS });
+      options.cache!.set(cacheKey, ticket, { status: finalStatus, headers: {}, body: page, deps: PAGE_DEPS, ttlMs: PAGE_TTL_MS });
     }
     await sendPage(ctx, page, finalStatus);
   }
 
-  async function sendPage(ctx: Context, page: string, status: number) {
+  async function sendPage(ctx: Context, page: Buffer, status: number) {
     ctx.set('Cache-Control', 'no-cache');
     if (status === 503) ctx.set('Retry-After', '30');
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
-    await sendCompressedOnce(ctx, Buffer.from(ctx.state.cspNonce ? fillCspNonce(page, ctx.state.cspNonce) : page));
+    await sendCompressedOnce(ctx, ctx.state.cspNonce ? fillCspNonceBytes(page, ctx.state.cspNonce) : page);
   }
 
   const crawler = crawlerRoutes({ contentUrl: options.contentUrl, content, shell: folders.shell, siteOrigin: options.siteOrigin });
