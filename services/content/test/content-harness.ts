@@ -44,6 +44,9 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
     covers: new MediaServiceCoverStore('http://127.0.0.1:9'),
     ...extra,
   });
+  // The store refuses commands until its connection is up (no offline queue), and the service
+  // then answers uncached: tests that count cache hits start once it answers.
+  await storeAnswering(store);
   const server: Server = await new Promise((resolve) => {
     const s = content.app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -118,4 +121,16 @@ export async function insertArticle(db: Knex, overrides: Partial<ArticleFields> 
     return newId;
   });
   return { id, slug: fields.slug };
+}
+
+async function storeAnswering(store: { ping(): Promise<unknown> }): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await store.ping();
+      return;
+    } catch (err) {
+      if (attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
