@@ -6,6 +6,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const BROWSER = { browserName: 'chromium' as const, viewport: { width: 1280, height: 900 } };
 const PASSWORD_JOURNEYS = ['admin-session-revoked.spec.ts', 'admin-password-change.spec.ts'];
+/**
+ * Journeys that save the site settings (one record, with a version): run one at a time, or a
+ * save of one meets the conflict check because another journey saved in between.
+ */
+const SETTINGS_JOURNEYS = ['admin-settings.spec.ts', 'admin-credential.spec.ts', 'public-ads.spec.ts', 'admin-edit-conflict-categories-settings.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -30,10 +35,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: PASSWORD_JOURNEYS, use: BROWSER },
+    { name: 'chromium', testIgnore: [...PASSWORD_JOURNEYS, ...SETTINGS_JOURNEYS], use: BROWSER },
+    { name: 'settings', testMatch: SETTINGS_JOURNEYS, workers: 1, use: BROWSER },
     // Journeys that change the admin password run after all others (and one after the other),
     // so no other journey's sign-in meets a changed password.
-    { name: 'session-revoked', testMatch: 'admin-session-revoked.spec.ts', dependencies: ['chromium'], use: BROWSER },
+    { name: 'session-revoked', testMatch: 'admin-session-revoked.spec.ts', dependencies: ['chromium', 'settings'], use: BROWSER },
     { name: 'password-change', testMatch: 'admin-password-change.spec.ts', dependencies: ['session-revoked'], use: BROWSER },
   ],
 });
