@@ -36,10 +36,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: [...PASSWORD_JOURNEYS, ...SETTINGS_JOURNEYS], use: BROWSER },
-    { name: 'settings', testMatch: SETTINGS_JOURNEYS, workers: 1, use: BROWSER },
+    // After the others too: their ad code would run on the public pages other journeys check.
+    { name: 'settings', testMatch: SETTINGS_JOURNEYS, workers: 1, dependencies: ['chromium'], use: BROWSER },
     // Journeys that change the admin password run after all others (and one after the other),
     // so no other journey's sign-in meets a changed password.
-    { name: 'session-revoked', testMatch: 'admin-session-revoked.spec.ts', dependencies: ['chromium', 'settings'], use: BROWSER },
+    { name: 'session-revoked', testMatch: 'admin-session-revoked.spec.ts', dependencies: ['settings'], use: BROWSER },
     { name: 'password-change', testMatch: 'admin-password-change.spec.ts', dependencies: ['session-revoked'], use: BROWSER },
   ],
 });
