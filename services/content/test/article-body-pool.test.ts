@@ -3,27 +3,11 @@ import { API_MESSAGES, ARTICLE_LIMITS } from '@coinmag/contracts';
 import { HttpError } from '@coinmag/service-kit';
 import { ArticleBodyPool, type ArticleBodyPoolOptions } from '../src/articles/article-body-pool.js';
 import { buildArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
+import { articleFields } from './article-fields.js';
 import { XSS_VECTORS } from './xss-vectors.js';
 
 function fields(content: string, overrides: Partial<ArticleFields> = {}): ArticleFields {
-  return {
-    title: '比特幣入門 Bitcoin',
-    slug: 'pool-test',
-    content,
-    excerpt: '摘要',
-    category_id: null,
-    status: 'published',
-    is_featured: false,
-    is_popular: false,
-    is_carousel: false,
-    carousel_order: null,
-    meta_title: '',
-    meta_description: '',
-    featured_image: null,
-    tags: ['錢包', 'DeFi'],
-    published_at: new Date('2026-01-02T03:04:05Z'),
-    ...overrides,
-  };
+  return articleFields({ title: '比特幣入門 Bitcoin', slug: 'pool-test', content, excerpt: '摘要', tags: ['錢包', 'DeFi'], published_at: new Date('2026-01-02T03:04:05Z'), ...overrides });
 }
 
 /** Within every limit of ARTICLE_LIMITS, yet seconds of sanitiser work (entity decoding of 2 MB). */

@@ -10,6 +10,7 @@ import { RedisStore } from '../src/cache/redis-store.js';
 import { migrateContent, openDatabase } from '../src/database.js';
 import { ArticlesRepository } from '../src/articles/articles.repository.js';
 import { buildArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
+import { articleFields } from './article-fields.js';
 
 export interface ContentHarness {
   url: string;
@@ -96,24 +97,13 @@ export async function insertCategory(db: Knex, overrides: Record<string, unknown
 
 export async function insertArticle(db: Knex, overrides: Partial<ArticleFields> = {}): Promise<{ id: number; slug: string }> {
   counter += 1;
-  const fields: ArticleFields = {
+  const fields = articleFields({
     title: `文章 ${counter}`,
     slug: `article-${counter}`,
     content: `<h2>段落</h2><p>內文 ${counter}</p>`,
-    excerpt: '',
-    category_id: null,
-    status: 'published',
-    is_featured: false,
-    is_popular: false,
-    is_carousel: false,
-    carousel_order: null,
-    meta_title: '',
-    meta_description: '',
-    featured_image: null,
-    tags: [],
     published_at: new Date(Date.now() - counter * 60_000),
     ...overrides,
-  };
+  });
   const repository = new ArticlesRepository(db);
   const id = await db.transaction(async (trx) => {
     const newId = await repository.insert(trx, buildArticleWrite(fields));

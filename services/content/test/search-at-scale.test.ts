@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
+import { articleFields } from './article-fields.js';
 import { startContent, type ContentHarness } from './content-harness.js';
 
 const ARTICLES = 2500;
@@ -7,23 +8,13 @@ const HOUR = 3_600_000;
 
 /** Article i: every 7th has 比特幣 in its title, every 2nd in its body, every 3rd says 錢包 in its body. */
 function article(i: number): ArticleFields {
-  return {
+  return articleFields({
     title: i % 7 === 0 ? `比特幣週報 ${i}` : `市場觀察 ${i}`,
     slug: `scale-${i}`,
     content: `<p>${i % 2 === 0 ? '本期談比特幣與' : '本期談'}${i % 3 === 0 ? '冷錢包' : '交易所'}。</p>`,
-    excerpt: '',
-    category_id: null,
     status: i % 50 === 0 ? 'draft' : 'published',
-    is_featured: false,
-    is_popular: false,
-    is_carousel: false,
-    carousel_order: null,
-    meta_title: '',
-    meta_description: '',
-    featured_image: null,
-    tags: [],
     published_at: new Date(Date.now() - i * HOUR),
-  };
+  });
 }
 
 /** What a search must answer, worked out row by row: title hits first, then the newest. */

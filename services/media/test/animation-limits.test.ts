@@ -1,11 +1,12 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ImageRejectedError, MAX_FRAMES, processImage } from '../src/images/image-pipeline.js';
 import { MEDIA_MESSAGES } from '../src/media/media-errors.js';
 import { diskAdapter } from './support/adapters.js';
 import { createTestKeys } from './support/auth.js';
 import { noisy } from './support/fixtures.js';
-import { startMedia, upload, type RunningMedia } from './support/service.js';
+import { upload } from './support/service.js';
+import { mediaDuringSuite } from './support/suite-media.js';
 
 /** An animated GIF of `frames` frames, each different, generated here. */
 async function animatedGif(frames: number, size = 64): Promise<Buffer> {
@@ -17,16 +18,7 @@ async function animatedGif(frames: number, size = 64): Promise<Buffer> {
 /** The report: a GIF of 390 frames took 57 s with 2 workers. Frames, pixels and time are bounded per upload. */
 const keys = createTestKeys();
 const adapter = diskAdapter();
-let service: RunningMedia;
-
-beforeAll(async () => {
-  await adapter.setUp();
-  service = await startMedia(await adapter.fresh(), keys.publicKey);
-});
-afterAll(async () => {
-  await service?.close();
-  await adapter.tearDown();
-});
+const service = mediaDuringSuite(adapter, keys.publicKey);
 
 describe('animated uploads', () => {
   it('refuses a 390-frame GIF at once with a clear 400', { timeout: 60_000 }, async () => {

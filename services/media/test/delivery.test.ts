@@ -8,6 +8,7 @@ import { createTestKeys } from './support/auth.js';
 import { noisy } from './support/fixtures.js';
 import { rawGet } from './support/http.js';
 import { startMedia, upload, type RunningMedia } from './support/service.js';
+import { mediaDuringSuite } from './support/suite-media.js';
 
 const keys = createTestKeys();
 
@@ -129,17 +130,7 @@ describe.each(ADAPTERS.map((make) => [make().name, make] as const))('image deliv
 
 describe('demo covers', () => {
   const [make] = ADAPTERS;
-  const adapter = make!();
-  let service: RunningMedia;
-
-  beforeAll(async () => {
-    await adapter.setUp();
-    service = await startMedia(await adapter.fresh(), keys.publicKey);
-  });
-  afterAll(async () => {
-    await service?.close();
-    await adapter.tearDown();
-  });
+  const service = mediaDuringSuite(make!(), keys.publicKey);
 
   it('draws each missing cover once under its bare file name, with WebP variants', async () => {
     expect(await service.media.seedDemoCovers()).toBe(DEMO_COVERS.length);

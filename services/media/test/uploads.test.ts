@@ -8,6 +8,7 @@ import { createTestKeys, foreignPrivateKey } from './support/auth.js';
 import { noisy, orientedJpegWithGps, pngBomb, solid, svgWithScript } from './support/fixtures.js';
 import { streamUpload } from './support/http.js';
 import { startMedia, upload, type RunningMedia } from './support/service.js';
+import { mediaDuringSuite } from './support/suite-media.js';
 
 const keys = createTestKeys();
 
@@ -216,17 +217,7 @@ describe.each(ADAPTERS.map((make) => [make().name, make] as const))('image uploa
 });
 
 describe.each(ADAPTERS.map((make) => [make().name, make] as const))('storage down: %s', (_name, make) => {
-  const adapter = make();
-  let service: RunningMedia;
-
-  beforeAll(async () => {
-    await adapter.setUp();
-    service = await startMedia(await adapter.down(), keys.publicKey);
-  });
-  afterAll(async () => {
-    await service?.close();
-    await adapter.tearDown();
-  });
+  const service = mediaDuringSuite(make(), keys.publicKey, 'down');
 
   it('tells the admin form that uploads are unavailable', async () => {
     const res = await fetch(`${service.url}/api/uploads/test`);
