@@ -25,6 +25,7 @@ describe('save error texts (SPEC §8)', () => {
 describe('upload and address rules', () => {
   it('names a too-large upload and falls back to the generic text', () => {
     expect(uploadErrorMessage(413)).toBe('檔案仍然過大，請嘗試解析度較低的圖片');
+    expect(uploadErrorMessage(401, '驗證失敗')).toBe('登入已過期，請重新登入');
     expect(uploadErrorMessage(400, '檔案過大')).toBe('檔案仍然過大，請嘗試解析度較低的圖片');
     expect(uploadErrorMessage(400, '只允許上傳圖片檔案')).toBe('只允許上傳圖片檔案');
     expect(uploadErrorMessage(503, '服務暫時無法使用')).toBe('圖片上傳失敗');

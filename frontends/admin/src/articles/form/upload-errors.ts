@@ -1,3 +1,5 @@
+import { SAVE_MESSAGES } from '../../api/save-errors';
+
 export const UPLOAD_MESSAGES = {
   onlyImages: '只允許上傳圖片檔案',
   selectImage: '請選擇圖片檔案',
@@ -9,9 +11,13 @@ export const UPLOAD_MESSAGES = {
   readFailed: '檔案讀取失敗',
 } as const;
 
-/** A failed upload's message: 413 or a "too large" answer, the server's own image-type text, or the generic one. */
+/**
+ * A failed upload's message: a session that ended (its token expired during the upload), 413 or
+ * a "too large" answer, the server's own image-type text, or the generic one.
+ */
 export function uploadErrorMessage(status: number, serverError?: string): string {
   const text = serverError?.trim() ?? '';
+  if (status === 401) return SAVE_MESSAGES.expired;
   if (status === 413 || /過大|too large/i.test(text)) return UPLOAD_MESSAGES.stillTooLarge;
   if (text === UPLOAD_MESSAGES.onlyImages) return UPLOAD_MESSAGES.onlyImages;
   return UPLOAD_MESSAGES.failed;

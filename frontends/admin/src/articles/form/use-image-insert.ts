@@ -68,7 +68,8 @@ export function useImageInsert(editor: Editor | null) {
       } catch (err) {
         const error = asApiError(err, UPLOAD_MESSAGES.failed);
         toast.error(uploadErrorMessage(error.status, error.serverError));
-        switchToFallback();
+        // A session that ended is not an upload failure: inserting by address would not help.
+        if (error.status !== 401) switchToFallback();
       } finally {
         setUploading(false);
       }
