@@ -58,28 +58,69 @@ test.describe('a visitor on the home page', () => {
     await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 8_000 });
   });
 
-  test('reads more articles ten at a time until none are left', async ({ page }) => {
+  test('reads more articles ten at a time from the API, in order and none twice, until none are left', async ({ page }) => {
     const listed = await (await page.request.get('/api/articles?limit=100')).json();
     const latest = await (await page.request.get('/api/articles/latest?limit=8')).json();
     const latestIds = new Set(latest.map((a: { id: number }) => a.id));
-    const expected = listed.articles.filter((a: { id: number }) => !latestIds.has(a.id)).length;
-    expect(expected).toBeGreaterThan(20);
+    const expected: string[] = listed.articles.filter((a: { id: number }) => !latestIds.has(a.id)).map((a: { slug: string }) => `/article/${encodeURIComponent(a.slug)}`);
+    expect(expected.length).toBeGreaterThan(20);
 
+    // The page carries the ten it shows, not the rest of the list.
+    const html = await (await page.request.get('/')).text();
+    const boot = JSON.parse(/<script id="coinmag-boot" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!);
+    const home = boot.page.state.data;
+    const href = (a: { slug: string }) => `/article/${encodeURIComponent(a.slug)}`;
+    expect(home.more.articles.map(href)).toEqual(expected.slice(0, 10));
+    const elsewhere = new Set([...home.carousel, ...home.latest, ...home.popular, home.featured].filter(Boolean).map((a: { id: number }) => a.id));
+    const further: { id: number; slug: string }[] = listed.articles.filter((a: { id: number }) => !latestIds.has(a.id)).slice(10);
+    const onlyFurtherDown = further.filter((a) => !elsewhere.has(a.id));
+    expect(onlyFurtherDown.length).toBeGreaterThan(10);
+    for (const article of onlyFurtherDown) {
+      expect(html).not.toContain(`href="${href(article)}"`);
+      expect(html).not.toContain(`"slug":${JSON.stringify(article.slug)}`);
+    }
+
+    const listCalls: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname === '/api/articles') listCalls.push(url.search);
+    });
     await page.goto('/');
     await waitForPublicPage(page);
     const cards = page.getByTestId('more-articles').getByTestId('article-card');
     const button = page.getByRole('button', { name: '閱讀更多' });
     await expect(cards).toHaveCount(10);
+    expect(listCalls).toEqual([]);
     await button.click();
     await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
     await expect(cards).toHaveCount(20);
-    while ((await cards.count()) < expected) {
+    expect(listCalls.length).toBeGreaterThan(0);
+    while ((await cards.count()) < expected.length) {
       const before = await cards.count();
       await button.click();
-      await expect(cards).toHaveCount(Math.min(expected, before + 10));
+      await expect(cards).toHaveCount(Math.min(expected.length, before + 10));
     }
     await expect(button).toHaveCount(0);
-    await expect(cards).toHaveCount(expected);
+    const shown = await cards.evaluateAll((all) => all.map((card) => card.querySelector('a')?.getAttribute('href')));
+    expect(shown).toEqual(expected);
+  });
+
+  test('says when more articles cannot be read, and reads them on the next press', async ({ page }) => {
+    await page.goto('/');
+    await waitForPublicPage(page);
+    const cards = page.getByTestId('more-articles').getByTestId('article-card');
+    const button = page.getByRole('button', { name: '閱讀更多' });
+    await expect(cards).toHaveCount(10);
+    const articleList = (url: URL) => url.pathname === '/api/articles';
+    await page.route(articleList, (route) => route.abort());
+    await button.click();
+    await expect(page.getByRole('alert')).toHaveText('取得文章失敗');
+    await expect(cards).toHaveCount(10);
+    await page.unroute(articleList);
+    await button.click();
+    await expect(cards).toHaveCount(20);
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test('shows the footer with the blurb, about-us links and copyright', async ({ page }) => {

@@ -104,7 +104,7 @@ export function HomePage() {
         </aside>
       </div>
       {data.featured && <FeaturedArticle article={data.featured} />}
-      <MoreArticles articles={data.more} />
+      <MoreArticles initial={data.more} latest={data.latest} />
     </div>
   );
 }

@@ -1,23 +1,45 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ArticleSummary } from '@coinmag/contracts';
+import { fetchArticles } from '../../api/articles';
+import { isAbort } from '../../api/http';
 import { ArticleCard } from '../../components/ArticleCard';
-import { MORE_ARTICLES, nextVisibleCount } from './more-articles';
+import { MORE_ARTICLES } from './more-articles';
+import { readMore, type MoreArticlesPage } from './read-more';
 import pageStyles from '../page.module.css';
 import components from '../../components/components.module.css';
 import styles from './home.module.css';
 
-export function MoreArticles({ articles }: { articles: ArticleSummary[] }) {
-  const [visible, setVisible] = useState<number>(MORE_ARTICLES.initial);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  const readMore = () => {
+/** The more-articles the page came with; each press of 閱讀更多 reads the next ten from the API. */
+export function MoreArticles({ initial, latest }: { initial: MoreArticlesPage; latest: ArticleSummary[] }) {
+  const [more, setMore] = useState(initial);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const reading = useRef<AbortController>(undefined);
+  useEffect(() => () => reading.current?.abort(), []);
+
+  const readNext = async () => {
+    if (more.next === null) return;
+    const controller = new AbortController();
+    reading.current = controller;
     setLoading(true);
-    timer.current = setTimeout(() => {
-      setVisible((n) => nextVisibleCount(n, articles.length));
-      setLoading(false);
-    }, MORE_ARTICLES.delayMs);
+    setError(null);
+    const seen = new Set([...latest, ...more.articles].map((article) => article.id));
+    const from = { from: more.next, after: more.articles.at(-1) ?? null, seen };
+    try {
+      const [page] = await Promise.all([
+        readMore(from, MORE_ARTICLES.step, (window) => fetchArticles(window, controller.signal)),
+        delay(MORE_ARTICLES.delayMs),
+      ]);
+      if (controller.signal.aborted) return;
+      setMore((shown) => ({ articles: [...shown.articles, ...page.articles], next: page.next }));
+    } catch (err) {
+      if (isAbort(err) || controller.signal.aborted) return;
+      console.error(err);
+      setError((err as Error).message);
+    }
+    setLoading(false);
   };
 
   return (
@@ -25,18 +47,23 @@ export function MoreArticles({ articles }: { articles: ArticleSummary[] }) {
       <div className={pageStyles.sectionHead}>
         <h2 id="more-articles" className={pageStyles.sectionTitle}>更多文章</h2>
       </div>
-      {articles.length === 0 ? (
+      {more.articles.length === 0 && more.next === null ? (
         <p className={styles.muted}>暫無更多文章</p>
       ) : (
         <div className={pageStyles.list} data-testid="more-articles">
-          {articles.slice(0, visible).map((article) => (
+          {more.articles.map((article) => (
             <ArticleCard key={article.id} article={article} layout="row" excerptLength={100} />
           ))}
         </div>
       )}
-      {visible < articles.length && (
+      {error && (
+        <p className={styles.moreError} role="alert">
+          {error}
+        </p>
+      )}
+      {more.next !== null && (
         <div className={styles.moreButtonRow}>
-          <button type="button" className={components.button} onClick={readMore} disabled={loading} aria-busy={loading}>
+          <button type="button" className={components.button} onClick={readNext} disabled={loading} aria-busy={loading}>
             {loading && <span className={`${components.spinner} ${components.spinnerSmall}`} aria-hidden="true" />}
             閱讀更多
           </button>

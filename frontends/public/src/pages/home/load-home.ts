@@ -1,13 +1,15 @@
 import type { ArticleSummary } from '@coinmag/contracts';
 import { fetchArticles, fetchCarousel, fetchFeatured, fetchLatest, fetchPopular } from '../../api/articles';
-import { LATEST_ON_HOME, MORE_ARTICLES, POPULAR_ON_HOME, moreArticlesFrom } from './more-articles';
+import { LATEST_ON_HOME, MORE_ARTICLES, POPULAR_ON_HOME } from './more-articles';
+import { listWindow, readMore, type ListWindow, type MoreArticlesPage } from './read-more';
 
 export interface HomeData {
   carousel: ArticleSummary[];
   latest: ArticleSummary[];
   popular: ArticleSummary[];
   featured: ArticleSummary | null;
-  more: ArticleSummary[];
+  /** Only the more-articles shown first: the rest are read when the reader asks (閱讀更多). */
+  more: MoreArticlesPage;
 }
 
 export type HomeState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: HomeData };
@@ -44,10 +46,22 @@ async function loadFeatured(signal: AbortSignal): Promise<Result<ArticleSummary 
   return latest === FAILED ? FAILED : latest[0] ?? null;
 }
 
+/** The more-articles shown first: the ones below the latest, read from the top of the public list. */
+async function loadMore(latest: Promise<ArticleSummary[] | symbol>, signal: AbortSignal): Promise<Result<MoreArticlesPage>> {
+  // Read alongside the latest: the first page, sized for the latest at the top and ten below them.
+  const first = listWindow(0, LATEST_ON_HOME + MORE_ARTICLES.initial);
+  const top = fetchArticles(first, signal);
+  // Awaited only after the latest: a failure meanwhile is not unhandled (readMore still sees it).
+  top.catch(() => {});
+  const fetchList = (window: ListWindow) => (window.page === first.page && window.limit === first.limit ? top : fetchArticles(window, signal));
+  const seen = new Set(orEmpty(await latest).slice(0, LATEST_ON_HOME).map((article) => article.id));
+  return readMore({ from: 0, after: null, seen }, MORE_ARTICLES.initial, fetchList).catch(logged<MoreArticlesPage>());
+}
+
 /**
- * Carousel, popular and latest one after another (as SPEC §7 says); featured and the long list
- * alongside. A part that fails is left empty; when every part fails the API is down, and the
- * page must say so instead of "no more articles yet".
+ * Carousel, popular and latest one after another (as SPEC §7 says); featured and the more
+ * articles alongside. A part that fails is left empty; when every part fails the API is down,
+ * and the page must say so instead of "no more articles yet".
  */
 export async function loadHome(signal: AbortSignal): Promise<HomeData> {
   const lists = (async () => {
@@ -57,18 +71,15 @@ export async function loadHome(signal: AbortSignal): Promise<HomeData> {
     return { carousel, popular, latest };
   })();
   const featured = loadFeatured(signal);
-  const all = fetchArticles({ limit: MORE_ARTICLES.fetchLimit }, signal)
-    .then((list) => list.articles)
-    .catch(logged<ArticleSummary[]>());
-  const [{ carousel, popular, latest }, featuredArticle, everything] = await Promise.all([lists, featured, all]);
-  if ([carousel, popular, latest, featuredArticle, everything].every((part) => part === FAILED)) throw new HomeUnavailableError();
-  const latestShown = orEmpty(latest).slice(0, LATEST_ON_HOME);
+  const more = loadMore(lists.then(({ latest }) => latest), signal);
+  const [{ carousel, popular, latest }, featuredArticle, moreArticles] = await Promise.all([lists, featured, more]);
+  if ([carousel, popular, latest, featuredArticle, moreArticles].every((part) => part === FAILED)) throw new HomeUnavailableError();
   return {
     carousel: orEmpty(carousel),
     popular: orEmpty(popular).slice(0, POPULAR_ON_HOME),
-    latest: latestShown,
+    latest: orEmpty(latest).slice(0, LATEST_ON_HOME),
     featured: typeof featuredArticle === 'symbol' ? null : featuredArticle,
-    more: moreArticlesFrom(orEmpty(everything), latestShown),
+    more: moreArticles === FAILED ? { articles: [], next: null } : moreArticles,
   };
 }
 
