@@ -15,6 +15,7 @@ import * as viewBatchesCounts from './20261122211000_view_batches_counts.js';
 import * as titleSearch from './20261122212500_title_search.js';
 import * as featuredImageAlt from './20261122213500_featured_image_alt.js';
 import * as auditRequestId from './20261122230000_audit_request_id.js';
+import * as searchGinNoPendingList from './20261123030000_search_gin_no_pending_list.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -34,4 +35,5 @@ export const migrations: NamedMigration[] = [
   titleSearch,
   featuredImageAlt,
   auditRequestId,
+  searchGinNoPendingList,
 ];
