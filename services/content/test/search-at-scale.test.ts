@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { buildArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
+import { ArticlesRepository } from '../src/articles/articles.repository.js';
+import { parseSearchTerm } from '../src/articles/search-grams.js';
 import { articleFields } from './article-fields.js';
 import { startContent, type ContentHarness } from './content-harness.js';
 
@@ -65,5 +68,41 @@ describe('search over many articles', () => {
     const all = expected('比特幣', (i) => i % 2 === 0).filter((slug) => Number(slug.slice(6)) % 3 === 0);
     const got = (await page('比特幣 冷錢包', 1, 50)).articles.map((a: { slug: string }) => a.slug);
     expect(got).toEqual(all.slice(0, 50));
+  });
+
+  it('keeps no pending list in the gram indexes: a saved article is in their trees at once', async () => {
+    for (const index of ['articles_search_grams_idx', 'articles_title_grams_idx']) {
+      const { rows } = await api.db.raw('select gin_clean_pending_list(?::regclass) as pages', [index]);
+      expect(rows[0].pages, index).toBe(0);
+    }
+  });
+
+  it('tests a body\'s grams only through the gram index, never row by row over every public article', async () => {
+    // The count of a term past the cap (比特, half the bodies), and the sorted body hits of one
+    // under it (錢包, a third): each asked of the gram index, whatever else the planner could use.
+    for (const term of ['比特', '錢包']) {
+      const seen: Array<{ sql: string; bindings?: Knex.RawBinding[] }> = [];
+      const listen = (query: { sql: string; bindings?: Knex.RawBinding[] }) => seen.push(query);
+      api.db.on('query', listen);
+      try {
+        await new ArticlesRepository(api.db).searchPublic(new Date(), parseSearchTerm(term)!, undefined, 20, 300, 1000);
+      } finally {
+        api.db.off('query', listen);
+      }
+      const plans: string[] = [];
+      await api.db.transaction(async (trx) => {
+        for (const { sql, bindings } of seen) {
+          if (/^set local/i.test(sql)) await trx.raw(sql);
+          else if (/search_grams/.test(sql) && !/order by a\.published_at/.test(sql)) {
+            plans.push(JSON.stringify((await trx.raw(`explain (format json) ${sql.replace(/\$\d+/g, '?')}`, bindings ?? [])).rows[0]['QUERY PLAN']));
+          }
+        }
+      });
+      expect(plans.length, term).toBeGreaterThanOrEqual(1);
+      for (const plan of plans) {
+        expect(plan, term).toContain('articles_search_grams_idx');
+        expect(plan, term).not.toMatch(/"Filter": "[^"]*search_grams @>/);
+      }
+    }
   });
 });
