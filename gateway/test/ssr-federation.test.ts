@@ -83,10 +83,20 @@ describe('server rendering through Module Federation with the built frontends', 
     expect(html).not.toContain('載入內容中…');
   }
 
+  /** Both frontends' CSS inline in <head> (nothing render-blocking), named as the remote's chunk loader looks for it. */
+  function expectStylesInline(html: string) {
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(head).toMatch(/<style nonce="[^"]+" data-href="main\.[0-9a-f]{10}\.css">[^<]*\.sh-[^<]+<\/style>/);
+    expect(head).toMatch(/<style nonce="[^"]+" data-href="__federation_expose_PublicApp\.[0-9a-f]{10}\.css">[^<]*\.pub-[^<]+<\/style>/);
+  }
+
   it('loads the remote built beside the gateway from the disk', async () => {
     const res = await fetch(`${await gateway()}/no/such/page`);
     expect(res.status).toBe(404);
-    expectRenderedByTheRemote(await res.text());
+    const html = await res.text();
+    expectRenderedByTheRemote(html);
+    expectStylesInline(html);
   });
 
   it('loads a remote deployed on another origin (MF_PUBLIC_ENTRY) from its server/remoteEntry.js', async () => {
@@ -96,8 +106,12 @@ describe('server rendering through Module Federation with the built frontends', 
     const remoteBase = await listen(remote);
     const res = await fetch(`${await gateway(`${remoteBase}/remoteEntry.js`)}/no/such/page`);
     expect(res.status).toBe(404);
-    expectRenderedByTheRemote(await res.text());
+    const html = await res.text();
+    expectRenderedByTheRemote(html);
     expect(requests).toContain('/server/remoteEntry.js');
+    // Its CSS, listed in the mf-manifest.json beside its entry, fetched from there and inlined.
+    expect(requests).toContain('/mf-manifest.json');
+    expectStylesInline(html);
     // The exposed module's chunk came over HTTP too, next to the entry.
     expect(requests.some((path) => /^\/server\/[\w.]+\.js$/.test(path) && path !== '/server/remoteEntry.js')).toBe(true);
   });

@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse (mobile settings, Debian Chromium) on the home page and an
 // article page. Uses BENCH_URL when given, else starts its own stack on a fresh database.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -20,6 +20,26 @@ interface PageResult {
   cls: number;
   jsBytes: number;
   adminScripts: string[];
+  /** Where the LCP time goes (Lighthouse's LCP breakdown), ms by phase; and the other costs. */
+  lcpPhases: Record<string, number>;
+  fcpMs: number;
+  tbtMs: number;
+  unusedJsBytes: number;
+  lcpElement: string;
+}
+
+interface PhaseItem {
+  phase?: string;
+  timing?: number;
+}
+
+/** The LCP element and its phases (TTFB, load delay, load time, render delay) from the audit's details. */
+function lcpBreakdown(lhr: { audits: Record<string, { details?: unknown } | undefined> }): { phases: Record<string, number>; element: string } {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: (PhaseItem & { node?: { snippet?: string } })[] }[] } | undefined;
+  const tables = details?.items ?? [];
+  const phases: Record<string, number> = {};
+  for (const row of tables[1]?.items ?? []) if (row.phase && typeof row.timing === 'number') phases[row.phase] = row.timing;
+  return { phases, element: tables[0]?.items?.[0]?.node?.snippet ?? '' };
 }
 
 interface NetworkItem {
@@ -32,6 +52,8 @@ async function audit(port: number, name: string, url: string): Promise<PageResul
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // BENCH_WEB_JSON_DIR: keep each run's full report (the network waterfall, the main-thread tasks).
+  if (process.env.BENCH_WEB_JSON_DIR) await writeFile(join(process.env.BENCH_WEB_JSON_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: keyof typeof TARGETS) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
@@ -44,7 +66,35 @@ async function audit(port: number, name: string, url: string): Promise<PageResul
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     adminScripts: scripts.map((item) => item.url).filter((u) => /\/mf\/admin\/|tiptap|prosemirror/i.test(u)),
+    lcpPhases: lcpBreakdown(lhr).phases,
+    lcpElement: lcpBreakdown(lhr).element,
+    fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    unusedJsBytes: (lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0,
   };
+}
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : NaN;
+};
+
+/** Each run's figures, then the median of each figure: the LCP breakdown is what says where to cut. */
+function printRuns(name: string, runs: PageResult[]) {
+  const ms = (v: number) => `${Math.round(v)}`;
+  const phaseNames = [...new Set(runs.flatMap((r) => Object.keys(r.lcpPhases)))];
+  console.log(`\n${name}: LCP element ${runs[0]?.lcpElement ?? '?'}`);
+  const line = (label: string, r: Pick<PageResult, 'lcpMs' | 'fcpMs' | 'tbtMs' | 'unusedJsBytes'> & { perf: number; phases: Record<string, number> }) =>
+    console.log(`  ${label.padEnd(7)} perf ${String(r.perf).padStart(3)}  FCP ${ms(r.fcpMs)}  LCP ${ms(r.lcpMs)} (${phaseNames.map((p) => `${p} ${ms(r.phases[p] ?? NaN)}`).join(', ')})  TBT ${ms(r.tbtMs)}  unused JS ${(r.unusedJsBytes / 1024).toFixed(1)} KiB`);
+  for (const [i, r] of runs.entries()) line(`run ${i + 1}`, { ...r, perf: r.scores.performance, phases: r.lcpPhases });
+  line('median', {
+    perf: median(runs.map((r) => r.scores.performance)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    unusedJsBytes: median(runs.map((r) => r.unusedJsBytes)),
+    phases: Object.fromEntries(phaseNames.map((p) => [p, median(runs.map((r) => r.lcpPhases[p] ?? NaN))])),
+  });
 }
 
 function printTable(results: PageResult[]) {
@@ -114,6 +164,7 @@ async function main() {
         }
       }
       if (runs.length === 0) throw new Error(`no Lighthouse run of ${page.url} succeeded`);
+      printRuns(page.name, runs);
       // The median run by performance score: single runs swing with the machine's load.
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       results.push(runs[Math.floor(runs.length / 2)]!);

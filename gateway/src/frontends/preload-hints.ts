@@ -4,7 +4,7 @@ import { CSP_NONCE_ATTRIBUTE } from '../csp/nonce.js';
 
 interface ExposeAssets {
   name: string;
-  assets: { js: { sync: string[] }; css: { sync: string[] } };
+  assets: { js: { sync: string[] } };
 }
 
 /**
@@ -13,7 +13,7 @@ interface ExposeAssets {
  * the public remote's exposed module (from the mf-manifest.json that remote's build writes).
  */
 export class PreloadHints {
-  private cached: { key: string; links: string[]; styles: string[] } | null = null;
+  private cached: { key: string; links: string[] } | null = null;
 
   constructor(
     private readonly shellDist: string,
@@ -29,17 +29,11 @@ export class PreloadHints {
     return (await this.load()).links;
   }
 
-  /** The public remote's stylesheets: a server-rendered page links them, so it is styled before any script runs. */
-  async stylesheets(): Promise<string[]> {
-    return (await this.load()).styles;
-  }
-
-  private async load(): Promise<{ links: string[]; styles: string[] }> {
+  private async load(): Promise<{ links: string[] }> {
     const publicManifest = this.publicDist ? join(this.publicDist, 'mf-manifest.json') : null;
     const key = `${await this.mtime(join(this.shellDist, 'index.html'))}:${publicManifest ? await this.mtime(publicManifest) : 0}`;
     if (this.cached?.key === key) return this.cached;
     const links: string[] = [];
-    const styles: string[] = [];
     const shellFiles = await readdir(this.shellDist).catch(() => [] as string[]);
     for (const file of shellFiles) if (/\.[0-9a-f]{10}\.js$/.test(file) && !file.startsWith('main.')) links.push(`<link rel="preload" as="script" href="/mf/shell/${file}" ${CSP_NONCE_ATTRIBUTE}>`);
     try {
@@ -47,14 +41,10 @@ export class PreloadHints {
       const manifest = JSON.parse(await readFile(publicManifest, 'utf8')) as { exposes?: ExposeAssets[] };
       const exposed = manifest.exposes?.find((entry) => entry.name === this.exposedName);
       for (const file of exposed?.assets.js.sync ?? []) links.push(`<link rel="preload" as="script" href="/mf/public/${file}" ${CSP_NONCE_ATTRIBUTE}>`);
-      for (const file of exposed?.assets.css.sync ?? []) {
-        links.push(`<link rel="preload" as="style" href="/mf/public/${file}">`);
-        styles.push(`/mf/public/${file}`);
-      }
     } catch {
       // No manifest (an older build): the browser finds the chunks itself.
     }
-    this.cached = { key, links, styles };
+    this.cached = { key, links };
     return this.cached;
   }
 }

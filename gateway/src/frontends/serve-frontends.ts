@@ -12,6 +12,7 @@ import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
 import { crawlerRoutes } from './crawler/crawler-routes.js';
 import { DEFAULT_SITE, pageHeadFor } from './page-head.js';
+import { inlineShellStylesheets, RemoteStyles } from './inline-styles.js';
 import { PreloadHints } from './preload-hints.js';
 import { PageRenderer } from './ssr/render-page.js';
 import { ServerBundleLoader, serverEntryBeside, type LoaderTiming, type PublicServerSource } from './ssr/server-bundles.js';
@@ -94,13 +95,20 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     options.log,
   );
   const preloads = new PreloadHints(folders.shell.root, options.remoteEntryOverrides?.public ? null : folders.public.root, REMOTES.public.exposes.replace('./', ''));
+  const publicStyles = new RemoteStyles(
+    options.remoteEntryOverrides?.public ? { entry: options.remoteEntryOverrides.public } : { dist: folders.public.root },
+    REMOTES.public.exposes.replace('./', ''),
+    options.log,
+  );
 
   async function shellTemplate(): Promise<string | null> {
     const file = join(folders.shell.root, 'index.html');
     const info = await stat(file).catch(() => null);
     if (!info) return null;
-    // Our own template: each of its script and style tags gets the response's CSP nonce.
-    if (!template || template.mtimeMs !== info.mtimeMs) template = { mtimeMs: info.mtimeMs, html: markTemplateNonces(await readFile(file, 'utf8')) };
+    // Our own template, its stylesheets inlined: each of its script and style tags gets the response's CSP nonce.
+    if (!template || template.mtimeMs !== info.mtimeMs) {
+      template = { mtimeMs: info.mtimeMs, html: markTemplateNonces(await inlineShellStylesheets(await readFile(file, 'utf8'), folders.shell.root)) };
+    }
     return template.html;
   }
 
@@ -150,7 +158,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
       `<script id="coinmag-mf-manifest" type="application/json">${jsonForScript(remotes)}</script>`,
       settings ? `<script id="coinmag-settings" type="application/json">${jsonForScript(settings)}</script>` : '',
       lcpImage ? imagePreload(lcpImage.src, lcpImage.sizes) : '',
-      ...(rendered ? (await preloads.stylesheets()).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`) : []),
+      isAdmin ? '' : await publicStyles.html(),
       !isAdmin && publicEntry ? `<link rel="preload" as="script" href="${escapeHtml(publicEntry)}" ${CSP_NONCE_ATTRIBUTE}>` : '',
       ...(isAdmin ? [] : await preloads.links()),
     ].filter(Boolean);
