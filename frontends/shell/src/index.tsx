@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, type BootData } from './App';
@@ -23,11 +23,20 @@ const publicPage = !isAdminPath(window.location.pathname);
 const publicRemote = publicPage ? loadRemoteModule('public', './PublicApp') : null;
 publicRemote?.catch(() => {});
 
+/** Marks the page hydrated once React has committed it (what the e2e journeys wait for). */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 const tree = (boot: BootData | null) => (
   <StrictMode>
     <BrowserRouter>
       <App boot={boot} />
     </BrowserRouter>
+    <MarkHydrated />
   </StrictMode>
 );
 
@@ -37,8 +46,11 @@ async function start(root: HTMLElement) {
     try {
       // Hydrate with the remote in hand, so the first render is the server's HTML, not a spinner.
       rememberRemote('public', './PublicApp', await publicRemote);
-      hydrateRoot(root, tree(boot), { onRecoverableError: (err) => console.warn('[shell] hydration recovered', err) });
-      document.documentElement.dataset.hydrated = 'true';
+      // As a transition, hydration yields to the browser every few milliseconds instead of one long
+      // task (total blocking time); an input during it makes React finish hydrating at once.
+      startTransition(() => {
+        hydrateRoot(root, tree(boot), { onRecoverableError: (err) => console.warn('[shell] hydration recovered', err) });
+      });
       return;
     } catch (err) {
       // The remote cannot load: render on the client, where the error boundary offers a retry.
@@ -47,7 +59,6 @@ async function start(root: HTMLElement) {
   }
   const reactRoot = createRoot(root);
   startTransition(() => reactRoot.render(tree(boot)));
-  document.documentElement.dataset.hydrated = 'true';
 }
 
 const root = document.getElementById('root');

@@ -12,6 +12,7 @@ import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
 import { crawlerRoutes } from './crawler/crawler-routes.js';
 import { DEFAULT_SITE, pageHeadFor } from './page-head.js';
+import { deferScriptsUntilFirstImage } from './deferred-boot.js';
 import { inlineShellStylesheets, RemoteStyles } from './inline-styles.js';
 import { PreloadHints } from './preload-hints.js';
 import { PageRenderer } from './ssr/render-page.js';
@@ -154,13 +155,14 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     // The content service failed: the last good rendering, if there is one, beats an error page.
     if (finalStatus === 503 && hit) return sendPage(ctx, hit.record.body, hit.record.status);
     const publicEntry = remotes.public?.entry;
+    const scriptPreloads = isAdmin ? [] : [...(publicEntry ? [publicEntry] : []), ...(await preloads.urls())];
     const extras = [
       `<script id="coinmag-mf-manifest" type="application/json">${jsonForScript(remotes)}</script>`,
       settings ? `<script id="coinmag-settings" type="application/json">${jsonForScript(settings)}</script>` : '',
       lcpImage ? imagePreload(lcpImage.src, lcpImage.sizes) : '',
       isAdmin ? '' : await publicStyles.html(),
-      !isAdmin && publicEntry ? `<link rel="preload" as="script" href="${escapeHtml(publicEntry)}" ${CSP_NONCE_ATTRIBUTE}>` : '',
-      ...(isAdmin ? [] : await preloads.links()),
+      // A rendered page fetches its scripts after its first image (deferred-boot.ts); others at once.
+      ...(rendered ? [] : scriptPreloads.map((url) => `<link rel="preload" as="script" href="${escapeHtml(url)}" ${CSP_NONCE_ATTRIBUTE}>`)),
     ].filter(Boolean);
     const head = renderPageHead(buildPageHead({ ...input, origin }));
     // Without server rendering, the home page's hero image is still painted from the HTML, before any script has run.
@@ -172,7 +174,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     // fills in its own nonce. The rendered body cannot hold the placeholder's attribute form: React
     // escapes quotes in text, the embedded JSON escapes them, and the sanitiser drops nonce attributes.
     const page = Buffer.from(
-      html
+      (rendered ? deferScriptsUntilFirstImage(html, scriptPreloads) : html)
         .replace('<!--app-head-->', () => `${head}\n${extras.join('\n')}`)
         .replace('<!--app-root-->', () => root)
         .replace('<!--app-boot-->', () => hero),
