@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ArticleSummary } from '@coinmag/contracts';
+import type { SlideArticle } from './home-articles';
 import { IMAGE_SIZES } from '@coinmag/rules';
 import { SmartImage } from '../../components/SmartImage';
 import { articleHref } from '../../components/ArticleCard';
@@ -20,7 +20,7 @@ function usePageHidden(): boolean {
 }
 
 /** The hero carousel of SPEC §4: a looping track with a copy at each end, auto-advancing every 5 s. */
-export function Carousel({ items }: { items: ArticleSummary[] }) {
+export function Carousel({ items }: { items: SlideArticle[] }) {
   const count = items.length;
   const track = useMemo(() => trackOf(items), [items]);
   const [position, setPosition] = useState(() => firstPosition(count));

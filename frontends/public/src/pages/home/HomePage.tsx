@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import type { ArticleSummary } from '@coinmag/contracts';
 import { cardExcerpt } from '@coinmag/rules';
 import { Spinner } from '../../components/Spinner';
 import { ArticleCard, articleHref } from '../../components/ArticleCard';
@@ -9,6 +8,7 @@ import { usePageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { Carousel } from './Carousel';
 import { MoreArticles } from './MoreArticles';
+import type { CardArticle } from './home-articles';
 import { FEATURED_EXCERPT } from './more-articles';
 import { homeKey, loadHomeState, type HomeState } from './load-home';
 import { usePageState } from '../../data/page-data';
@@ -17,7 +17,7 @@ import components from '../../components/components.module.css';
 import pageStyles from '../page.module.css';
 import styles from './home.module.css';
 
-function FeaturedArticle({ article }: { article: ArticleSummary }) {
+function FeaturedArticle({ article }: { article: CardArticle }) {
   const href = articleHref(article.slug);
   return (
     <section className={styles.section} aria-labelledby="featured-article">

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ArticleSummary } from '@coinmag/contracts';
 import { fetchArticles } from '../../api/articles';
 import { isAbort } from '../../api/http';
 import { ArticleCard } from '../../components/ArticleCard';
 import { MORE_ARTICLES } from './more-articles';
 import { readMore, type MoreArticlesPage } from './read-more';
+import { cardArticle, type CardArticle, type LatestArticle } from './home-articles';
 import pageStyles from '../page.module.css';
 import components from '../../components/components.module.css';
 import styles from './home.module.css';
@@ -12,7 +12,7 @@ import styles from './home.module.css';
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The more-articles the page came with; each press of 閱讀更多 reads the next ten from the API. */
-export function MoreArticles({ initial, latest }: { initial: MoreArticlesPage; latest: ArticleSummary[] }) {
+export function MoreArticles({ initial, latest }: { initial: MoreArticlesPage<CardArticle>; latest: LatestArticle[] }) {
   const [more, setMore] = useState(initial);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +33,7 @@ export function MoreArticles({ initial, latest }: { initial: MoreArticlesPage; l
         delay(MORE_ARTICLES.delayMs),
       ]);
       if (controller.signal.aborted) return;
-      setMore((shown) => ({ articles: [...shown.articles, ...page.articles], next: page.next }));
+      setMore((shown) => ({ articles: [...shown.articles, ...page.articles.map(cardArticle)], next: page.next }));
     } catch (err) {
       if (isAbort(err) || controller.signal.aborted) return;
       console.error(err);

@@ -2,14 +2,16 @@ import type { ArticleSummary } from '@coinmag/contracts';
 import { fetchArticles, fetchCarousel, fetchFeatured, fetchLatest, fetchPopular } from '../../api/articles';
 import { LATEST_ON_HOME, MORE_ARTICLES, POPULAR_ON_HOME } from './more-articles';
 import { listWindow, readMore, type ListWindow, type MoreArticlesPage } from './read-more';
+import { cardArticle, latestArticle, popularArticle, slideArticle, type CardArticle, type LatestArticle, type PopularArticle, type SlideArticle } from './home-articles';
 
+/** What the home page shows, and no more: the server embeds it in the page's HTML. */
 export interface HomeData {
-  carousel: ArticleSummary[];
-  latest: ArticleSummary[];
-  popular: ArticleSummary[];
-  featured: ArticleSummary | null;
+  carousel: SlideArticle[];
+  latest: LatestArticle[];
+  popular: PopularArticle[];
+  featured: CardArticle | null;
   /** Only the more-articles shown first: the rest are read when the reader asks (閱讀更多). */
-  more: MoreArticlesPage;
+  more: MoreArticlesPage<CardArticle>;
 }
 
 export type HomeState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: HomeData };
@@ -75,11 +77,11 @@ export async function loadHome(signal: AbortSignal): Promise<HomeData> {
   const [{ carousel, popular, latest }, featuredArticle, moreArticles] = await Promise.all([lists, featured, more]);
   if ([carousel, popular, latest, featuredArticle, moreArticles].every((part) => part === FAILED)) throw new HomeUnavailableError();
   return {
-    carousel: orEmpty(carousel),
-    popular: orEmpty(popular).slice(0, POPULAR_ON_HOME),
-    latest: orEmpty(latest).slice(0, LATEST_ON_HOME),
-    featured: typeof featuredArticle === 'symbol' ? null : featuredArticle,
-    more: moreArticles === FAILED ? { articles: [], next: null } : moreArticles,
+    carousel: orEmpty(carousel).map(slideArticle),
+    popular: orEmpty(popular).slice(0, POPULAR_ON_HOME).map(popularArticle),
+    latest: orEmpty(latest).slice(0, LATEST_ON_HOME).map(latestArticle),
+    featured: typeof featuredArticle === 'symbol' || !featuredArticle ? null : cardArticle(featuredArticle),
+    more: moreArticles === FAILED ? { articles: [], next: null } : { articles: moreArticles.articles.map(cardArticle), next: moreArticles.next },
   };
 }
 

@@ -1,9 +1,12 @@
 import type { ArticleList, ArticleSummary } from '@coinmag/contracts';
 import { MORE_ARTICLES } from './more-articles';
 
+/** Where an article stands in the list. */
+type Placed = Pick<ArticleSummary, 'id' | 'published_at'>;
+
 /** The 'more articles' shown, and where reading goes on. */
-export interface MoreArticlesPage {
-  articles: ArticleSummary[];
+export interface MoreArticlesPage<A extends Placed = ArticleSummary> {
+  articles: A[];
   /** Position in the public list (GET /api/articles, newest first) to read on from; null: every one is shown. */
   next: number | null;
 }
@@ -20,7 +23,7 @@ export interface ReadOn {
   /** Position in the public list to read on from (the `next` of what is shown). */
   from: number;
   /** The last more-article shown (null before the first): only what the list puts after it is new. */
-  after: ArticleSummary | null;
+  after: Placed | null;
   /** Ids never to show: the latest articles on the page and the more-articles already shown. */
   seen: ReadonlySet<number>;
 }
@@ -29,7 +32,7 @@ export interface ReadOn {
 const MAX_REQUESTS = 12;
 
 /** Whether the list (newest first: publication time, then id) puts `a` after `b`. */
-export function comesAfter(a: ArticleSummary, b: ArticleSummary): boolean {
+export function comesAfter(a: Placed, b: Placed): boolean {
   const at = a.published_at ?? '';
   const bt = b.published_at ?? '';
   return at === bt ? a.id < b.id : at < bt;
@@ -53,7 +56,7 @@ export function listWindow(start: number, count: number): ListWindow {
 export async function readMore({ from, after, seen }: ReadOn, want: number, fetchList: FetchList): Promise<MoreArticlesPage> {
   const taken: ArticleSummary[] = [];
   const skip = new Set(seen);
-  let last = after;
+  let last: Placed | null = after;
   let position = from;
   let end: number = MORE_ARTICLES.fetchLimit;
   for (let requests = 0; taken.length < want && position < end && requests < MAX_REQUESTS; requests += 1) {
