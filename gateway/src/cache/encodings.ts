@@ -10,13 +10,14 @@ const gzipAsync = promisify(gzip);
 const MIN_COMPRESSIBLE_BYTES = 1024;
 /** Distinct Accept-Encoding values remembered; browsers send a handful. */
 const PARSED_LIMIT = 64;
-const parsed = new Map<string, Encoding | undefined>();
+const parsed = new Map<string, Readonly<Record<Encoding, boolean>>>();
+const NONE: Readonly<Record<Encoding, boolean>> = { br: false, gzip: false };
 
-/** The encoding to answer with: brotli, then gzip, when the client accepts it (q > 0); none otherwise. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
+/** Which of our encodings the client accepts (q > 0). */
+export function acceptedEncodings(acceptEncoding: string | undefined): Readonly<Record<Encoding, boolean>> {
+  if (!acceptEncoding) return NONE;
   const known = parsed.get(acceptEncoding);
-  if (known !== undefined || parsed.has(acceptEncoding)) return known;
+  if (known) return known;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -26,10 +27,16 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   }
   const wildcard = accepted.get('*');
   const allows = (name: Encoding) => (accepted.get(name) ?? wildcard ?? 0) > 0;
-  const choice: Encoding | undefined = allows('br') ? 'br' : allows('gzip') ? 'gzip' : undefined;
+  const result = { br: allows('br'), gzip: allows('gzip') };
   if (parsed.size >= PARSED_LIMIT) parsed.clear();
-  parsed.set(acceptEncoding, choice);
-  return choice;
+  parsed.set(acceptEncoding, result);
+  return result;
+}
+
+/** The encoding to answer with: brotli, then gzip, when the client accepts it (q > 0); none otherwise. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = acceptedEncodings(acceptEncoding);
+  return accepted.br ? 'br' : accepted.gzip ? 'gzip' : undefined;
 }
 
 /** Compresses in zlib's thread pool; quality chosen for bodies rebuilt after every edit. */

@@ -15,6 +15,7 @@ import { DEFAULT_SITE, pageHeadFor } from './page-head.js';
 import { deferScriptsUntilFirstImage } from './deferred-boot.js';
 import { inlineShellStylesheets, RemoteStyles } from './inline-styles.js';
 import { PreloadHints } from './preload-hints.js';
+import { PrecompressedPages } from './precompressed/precompressed-pages.js';
 import { PageRenderer } from './ssr/render-page.js';
 import { ServerBundleLoader, serverEntryBeside, type LoaderTiming, type PublicServerSource } from './ssr/server-bundles.js';
 
@@ -95,6 +96,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     new ServerBundleLoader(folders.shell.root, publicServerSource(options, folders.public.root), options.contentUrl.replace(/\/$/, ''), options.log, options.serverLoaderTiming),
     options.log,
   );
+  const precompressed = new PrecompressedPages();
   const preloads = new PreloadHints(folders.shell.root, options.remoteEntryOverrides?.public ? null : folders.public.root, REMOTES.public.exposes.replace('./', ''));
   const publicStyles = new RemoteStyles(
     options.remoteEntryOverrides?.public ? { entry: options.remoteEntryOverrides.public } : { dist: folders.public.root },
@@ -137,7 +139,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     // A rendered public page is served from the cache: one lookup, no content call, no render.
     const cacheKey = options.cache && !isAdmin ? `page:${template?.mtimeMs}:${origin}${ctx.path}${ctx.search}` : null;
     const hit = cacheKey ? options.cache!.get(cacheKey) : undefined;
-    if (hit?.fresh) return sendPage(ctx, hit.record.body, hit.record.status);
+    if (hit?.fresh) return sendPage(ctx, hit.record.body, hit.record.status, true);
     const ticket = options.cache?.ticket() ?? 0;
     const { input, status, settings, lcpImage, redirect } = await pageHeadFor(ctx.path, ctx.querystring, content);
     if (redirect) {
@@ -153,7 +155,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
       : await renderer.render({ pathname: ctx.path, search: ctx.search, settings: settings ?? FALLBACK_SETTINGS, headerCategories: await content.headerCategories() });
     const finalStatus = rendered?.status ?? status;
     // The content service failed: the last good rendering, if there is one, beats an error page.
-    if (finalStatus === 503 && hit) return sendPage(ctx, hit.record.body, hit.record.status);
+    if (finalStatus === 503 && hit) return sendPage(ctx, hit.record.body, hit.record.status, true);
     const publicEntry = remotes.public?.entry;
     const scriptPreloads = isAdmin ? [] : [...(publicEntry ? [publicEntry] : []), ...(await preloads.urls())];
     const extras = [
@@ -179,18 +181,28 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
         .replace('<!--app-root-->', () => root)
         .replace('<!--app-boot-->', () => hero),
     );
-    if (cacheKey && rendered && (finalStatus === 200 || finalStatus === 404)) {
-      options.cache!.set(cacheKey, ticket, { status: finalStatus, headers: {}, body: page, deps: PAGE_DEPS, ttlMs: PAGE_TTL_MS });
-    }
-    await sendPage(ctx, page, finalStatus);
+    const cached =
+      cacheKey && rendered && (finalStatus === 200 || finalStatus === 404)
+        ? options.cache!.set(cacheKey, ticket, { status: finalStatus, headers: {}, body: page, deps: PAGE_DEPS, ttlMs: PAGE_TTL_MS })
+        : undefined;
+    await sendPage(ctx, page, finalStatus, Boolean(cached));
   }
 
-  async function sendPage(ctx: Context, page: Buffer, status: number) {
+  /** A cached page is compressed once (around its nonces); any other body for this response only. */
+  async function sendPage(ctx: Context, page: Buffer, status: number, cached: boolean) {
     ctx.set('Cache-Control', 'no-cache');
     if (status === 503) ctx.set('Retry-After', '30');
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
-    await sendCompressedOnce(ctx, ctx.state.cspNonce ? fillCspNonceBytes(page, ctx.state.cspNonce) : page);
+    const nonce = ctx.state.cspNonce;
+    const answer = cached && nonce ? await precompressed.answer(page, nonce, ctx.get('Accept-Encoding') || undefined) : undefined;
+    if (answer) {
+      ctx.vary('Accept-Encoding');
+      if (answer.encoding) ctx.set('Content-Encoding', answer.encoding);
+      ctx.body = answer.body;
+      return;
+    }
+    await sendCompressedOnce(ctx, nonce ? fillCspNonceBytes(page, nonce) : page);
   }
 
   const crawler = crawlerRoutes({ contentUrl: options.contentUrl, content, shell: folders.shell, siteOrigin: options.siteOrigin });
