@@ -2,6 +2,7 @@
 // with 10,000 articles, next to a bare Node http server answering the same bytes (the ceiling).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import knex from 'knex';
@@ -22,10 +23,10 @@ const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 8188);
 const SERVICES_BASE_PORT = Number(process.env.BENCH_SERVICES_BASE_PORT ?? 4880);
 const BEACON_ARTICLES = 50;
 
-function load(url: string, seconds = SECONDS, beaconFile?: string): Promise<LoadResult> {
+function load(url: string, seconds = SECONDS, beaconFile?: string, acceptEncoding?: string): Promise<LoadResult> {
   return new Promise((done, fail) => {
     const args = ['--import', 'tsx', resolve(import.meta.dirname, 'load.ts'), url, String(CONNECTIONS), String(seconds), ...(beaconFile ? [beaconFile] : [])];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOAD_ACCEPT_ENCODING: acceptEncoding ?? '' } });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) => (code === 0 ? done(JSON.parse(out) as LoadResult) : fail(new Error(`load generator exited ${code}`))));
@@ -34,15 +35,26 @@ function load(url: string, seconds = SECONDS, beaconFile?: string): Promise<Load
 
 /** The bare server, in its own process: no event loop shared with the load generator or the gateway. */
 /** A load run, with the CPU time the measured process spent on it per 1,000 answered reads. */
-async function measured(url: string, pid: number | undefined, beaconFile?: string): Promise<LoadResult & { cpuPer1000?: number }> {
+async function measured(url: string, pid: number | undefined, beaconFile?: string, acceptEncoding?: string): Promise<LoadResult & { cpuPer1000?: number }> {
   const before = pid === undefined ? undefined : cpuMsOf(pid);
-  const result = await load(url, SECONDS, beaconFile);
+  const result = await load(url, SECONDS, beaconFile, acceptEncoding);
   const after = pid === undefined ? undefined : cpuMsOf(pid);
   const cpuPer1000 = before !== undefined && after !== undefined && result.requests > 0 ? ((after - before) / result.requests) * 1000 : undefined;
   return { ...result, cpuPer1000 };
 }
 
 const cpuCell = (ms: number | undefined) => (ms === undefined ? 'n/a' : ms.toFixed(0));
+
+/** One answer's bytes as sent (fetch would decode them), with its type and encoding. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ type: string; encoding?: string; body: Buffer }> {
+  return new Promise((done, fail) => {
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ type: res.headers['content-type'] ?? 'application/octet-stream', encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    }).on('error', fail);
+  });
+}
 
 function startCeiling(bodiesFile: string): Promise<ChildProcess> {
   return new Promise((done, fail) => {
@@ -97,10 +109,17 @@ async function main() {
       ...htmlEndpoints(slug),
     ] as const;
 
-    const bodies: Record<string, { type: string; body: string }> = {};
-    for (const [, path] of endpoints) {
-      const res = await fetch(stack.url + path, { headers: { 'accept-encoding': 'identity' } });
-      bodies[path] = { type: res.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+    const bodies: Record<string, { type: string; body: string; encoding?: string }> = {};
+    const wireBytes: string[] = [];
+    for (const [name, path, acceptEncoding] of endpoints) {
+      let res = await rawGet(stack.url + path, acceptEncoding ?? 'identity');
+      // A page's brotli form is made once it is asked for again; until then it goes out in gzip.
+      for (let tries = 0; acceptEncoding && res.encoding !== 'br' && tries < 50; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        res = await rawGet(stack.url + path, acceptEncoding);
+      }
+      bodies[acceptEncoding ? `${path} ${acceptEncoding}` : path] = { ...res, body: res.body.toString('base64') };
+      if (name.includes('HTML')) wireBytes.push(`${name} ${res.body.length.toLocaleString('en')} B${res.encoding ? ` (${res.encoding})` : ''}`);
     }
     writeFileSync(join(work, 'bodies.json'), JSON.stringify(bodies));
     ceiling = await startCeiling(join(work, 'bodies.json'));
@@ -115,11 +134,11 @@ async function main() {
     const runs: Array<{ title: string; rows: string[] }> = [];
     for (const withBeacons of [false, true]) {
       const rows: string[] = [];
-      for (const [name, path] of endpoints) {
+      for (const [name, path, acceptEncoding] of endpoints) {
         const beacons = withBeacons ? beaconFile : undefined;
-        await load(stack.url + path, 2, beacons);
-        const gateway = await measured(stack.url + path, stack.pids.gateway, beacons);
-        const bare = await measured(`http://127.0.0.1:${CEILING_PORT}${path}`, ceiling?.pid);
+        await load(stack.url + path, 2, beacons, acceptEncoding);
+        const gateway = await measured(stack.url + path, stack.pids.gateway, beacons, acceptEncoding);
+        const bare = await measured(`http://127.0.0.1:${CEILING_PORT}${path}`, ceiling?.pid, undefined, acceptEncoding);
         const errors = gateway.errors + gateway.non2xx + gateway.beaconErrors;
         rows.push(
           `| ${name} | ${gateway.rps.toFixed(0)} | ${gateway.p50.toFixed(1)} | ${gateway.p99.toFixed(1)} | ${errors} | ${bare.rps.toFixed(0)} | ${bare.p50.toFixed(1)} | ${bare.p99.toFixed(1)} | ` +
@@ -136,6 +155,7 @@ async function main() {
       console.log(`\n${run.title}:\n${header}\n|---|---|---|---|---|---|---|---|---|---|---|`);
       for (const row of run.rows) console.log(row);
     }
+    console.log(`\nHTML bytes on the wire (one response each): ${wireBytes.join('; ')}`);
     console.log(`\nuncached search (first hit of ${uncached.count} distinct term/page pairs, one at a time, through the gateway): p50 ${uncached.p50.toFixed(1)} ms, p99 ${uncached.p99.toFixed(1)} ms`);
   } finally {
     ceiling?.kill('SIGTERM');

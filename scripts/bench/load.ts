@@ -2,6 +2,7 @@
 // send GETs back to back for `seconds`, then it prints {rps, p50, p99, errors} as JSON.
 // With a beacon list, every fifth request of each client is instead a view beacon
 // (POST …/views?pv=<uuid>) to the next article of the list; the read figures count reads only.
+// With LOAD_ACCEPT_ENCODING set, each read sends it as Accept-Encoding (as a browser does).
 // Run as its own process so it does not share an event loop with the servers measured.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ export interface LoadResult {
 
 export const READS_PER_BEACON = 5;
 
-export async function runLoad(url: string, connections: number, seconds: number, beaconUrls: string[] = []): Promise<LoadResult> {
+export async function runLoad(url: string, connections: number, seconds: number, beaconUrls: string[] = [], acceptEncoding?: string): Promise<LoadResult> {
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
@@ -30,8 +31,9 @@ export async function runLoad(url: string, connections: number, seconds: number,
   let beaconErrors = 0;
   let nextBeacon = 0;
   const deadline = performance.now() + seconds * 1000;
+  const readHeaders = acceptEncoding ? { accept: 'application/json', 'accept-encoding': acceptEncoding } : { accept: 'application/json' };
   const send = (method: string, hostname: string, port: string, path: string, done: (status: number | undefined) => void) => {
-    const req = request({ method, hostname, port, path, agent, headers: { accept: 'application/json' } }, (res) => {
+    const req = request({ method, hostname, port, path, agent, headers: method === 'GET' ? readHeaders : { accept: 'application/json' } }, (res) => {
       res.on('data', () => {});
       res.on('end', () => done(res.statusCode));
     });
@@ -80,7 +82,7 @@ export async function runLoad(url: string, connections: number, seconds: number,
 if (process.argv[1]?.endsWith('load.ts')) {
   const [url, connections, seconds, beaconFile] = process.argv.slice(2);
   const beaconUrls = beaconFile ? (JSON.parse(readFileSync(beaconFile, 'utf8')) as string[]) : [];
-  runLoad(url!, Number(connections ?? 50), Number(seconds ?? 5), beaconUrls).then((result) => {
+  runLoad(url!, Number(connections ?? 50), Number(seconds ?? 5), beaconUrls, process.env.LOAD_ACCEPT_ENCODING || undefined).then((result) => {
     process.stdout.write(JSON.stringify(result));
   });
 }
