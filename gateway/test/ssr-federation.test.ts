@@ -2,12 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Koa from 'koa';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveFrontends } from '../src/frontends/serve-frontends.js';
+import type { PublicServer, ShellServer } from '../src/frontends/ssr/server-bundles.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const FRONTENDS = join(ROOT, 'frontends');
@@ -132,6 +135,21 @@ describe('server rendering through Module Federation with the built frontends', 
       expect(html).not.toContain('<div id="script-ad">');
     } finally {
       settings = SETTINGS;
+    }
+  });
+
+  it('loads the remote again (a rebuild, a new deployment) without the runtime printing to the console', async () => {
+    const shell = createRequire(import.meta.url)(join(FRONTENDS, 'shell', 'dist', 'server', 'index.cjs')) as ShellServer;
+    const entry = pathToFileURL(join(FRONTENDS, 'public', 'dist', 'server', 'remoteEntry.js')).href;
+    const printed = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error'), vi.spyOn(console, 'log')];
+    try {
+      const first = await shell.loadRemoteServer<PublicServer>('coinmag_public', `${entry}?v=reload-1`, './server');
+      const second = await shell.loadRemoteServer<PublicServer>('coinmag_public', `${entry}?v=reload-2`, './server');
+      expect(typeof second.loadPageData).toBe('function');
+      expect(second).not.toBe(first);
+      for (const spy of printed) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of printed) spy.mockRestore();
     }
   });
 

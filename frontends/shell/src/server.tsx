@@ -19,6 +19,12 @@ export async function loadRemoteServer<T>(name: string, entry: string, exposed: 
   if (!federation) throw new Error('module federation runtime is not initialised');
   // The runtime would reuse a container left in the global by an earlier load.
   delete (globalThis as Record<string, unknown>)[name];
+  // An earlier load's registration is taken down first: overriding it (force) does the same and
+  // prints a plain-text "already registered" warning on every reload, outside the gateway's log.
+  // removeRemote is not in the runtime's typings; without it, force still replaces the remote.
+  const handler = federation.remoteHandler as unknown as { removeRemote?: (remote: unknown) => void };
+  const registered = federation.options.remotes.find((remote) => remote.name === name);
+  if (registered && typeof handler.removeRemote === 'function') handler.removeRemote(registered);
   federation.registerRemotes([{ name, entry }], { force: true });
   const module = await federation.loadRemote<T>(`${name}/${exposed.replace(/^\.\//, '')}`);
   if (!module) throw new Error(`remote ${name} returned nothing for ${exposed} from ${entry}`);
