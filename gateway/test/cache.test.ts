@@ -109,6 +109,23 @@ describe('the gateway cache of public answers', () => {
     expect(await record.encoded.br).toBe(kept);
   });
 
+  it('answers the request that fills the cache with a gzip made on the spot, and the hits after it with the kept brotli form', async () => {
+    await insertArticle(api.db, { slug: 'filled-one', title: '填入', content: `<p>${'穩定幣與去中心化交易所。'.repeat(300)}</p>` });
+    const { request } = await import('undici');
+    const ask = async () => {
+      const res = await request(`${gateway.url}/api/articles/filled-one`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      return { cache: res.headers['x-gateway-cache'], encoding: res.headers['content-encoding'], body: Buffer.from(await res.body.arrayBuffer()) };
+    };
+    const miss = await ask();
+    expect(miss).toMatchObject({ cache: 'miss', encoding: 'gzip' });
+    const plain = gunzipSync(miss.body);
+    expect(JSON.parse(plain.toString()).title).toBe('填入');
+    await gateway.contentCache.cache.get('/api/articles/filled-one')!.record.encoded.br;
+    const hit = await ask();
+    expect(hit).toMatchObject({ cache: 'hit', encoding: 'br' });
+    expect(brotliDecompressSync(hit.body).equals(plain)).toBe(true);
+  });
+
   it('shows an edit made through the gateway on the very next request', async () => {
     expect(await titleOf(await fetch(`${gateway.url}/api/articles/cached-one`))).toBe('快取文章');
     const res = await fetch(`${gateway.url}/api/articles/admin/${article.id}`, {

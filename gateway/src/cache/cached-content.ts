@@ -44,7 +44,8 @@ export async function sendRecord(ctx: Context, cache: GatewayCache, record: Cach
     return;
   }
   ctx.status = record.status;
-  const { body, encoding } = await cache.encoded(record, ctx.req.headers['accept-encoding']);
+  const acceptEncoding = ctx.req.headers['accept-encoding'];
+  const { body, encoding } = await (status === 'miss' ? cache.encodedForFill(record, acceptEncoding) : cache.encoded(record, acceptEncoding));
   if (encoding) res.setHeader('content-encoding', encoding);
   ctx.body = body;
 }

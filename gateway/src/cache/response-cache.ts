@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { encodedIfReady, encodeOnce, type Encoding } from './encodings.js';
+import { encodedIfReady, encodeOnce, quickGzip, type Encoding } from './encodings.js';
 
 /**
  * What a cached answer was built from ("articles", "categories", "settings", …): the content
@@ -123,6 +123,17 @@ export class GatewayCache {
   /** The record's body in the best encoding `acceptEncoding` allows, compressed at most once per encoding. */
   async encoded(record: CacheRecord, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: Encoding }> {
     return encodeOnce(record.body, record.encoded as Partial<Record<Encoding, Promise<Buffer | undefined>>>, acceptEncoding, record.settled);
+  }
+
+  /**
+   * For the answer that just filled the record: its kept form if made, else a quick gzip made on
+   * the spot while the kept form is made for the hits (see `quickGzip`); else as `encoded`.
+   */
+  async encodedForFill(record: CacheRecord, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: Encoding }> {
+    const ready = this.encodedNow(record, acceptEncoding);
+    if (ready) return ready;
+    const kept = this.encoded(record, acceptEncoding);
+    return quickGzip(record.body, acceptEncoding) ?? kept;
   }
 
   /** As `encoded`, without waiting: undefined while that encoding of the record is not made yet. */
