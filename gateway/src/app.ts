@@ -5,13 +5,14 @@ import { answerFreshHits } from './cache/fresh-hits.js';
 import type { GatewayCache } from './cache/response-cache.js';
 import { urlList, type GatewayConfig } from './config.js';
 import { contentSecurityPolicy, cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
+import { answerViewBeacons } from './proxy/beacon-lane.js';
 import { proxyByRouteTable } from './proxy/proxy.js';
 import { UpstreamPool } from './proxy/upstream-pool.js';
 import { securityHeaders } from './security-headers.js';
 
 export interface GatewayDeps {
   config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> &
-    Partial<Pick<GatewayConfig, 'TRUSTED_PROXY_HOPS' | 'UPSTREAM_RESTART_WAIT_MS'>>;
+    Partial<Pick<GatewayConfig, 'TRUSTED_PROXY_HOPS' | 'UPSTREAM_RESTART_WAIT_MS' | 'ADMIN_ORIGIN'>>;
   /** The chassis's log, health and metrics (runService's); tests get a fresh one. */
   runtime?: ServiceRuntime;
   /** Used when no runtime is given. */
@@ -28,6 +29,7 @@ export interface GatewayDeps {
 
 export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, csp, cache }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
+  const content = new UpstreamPool(urlList(config.CONTENT_URL));
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
   // At the edge: /metrics is served by each service on its internal port, never here.
   const app = createServiceApp(runtime, {
@@ -36,6 +38,8 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
     first: [
       // A fresh cached public answer is sent before the rest of the chain runs (it sends what the chain would).
       ...(cache ? [answerFreshHits(cache, runtime)] : []),
+      // A view beacon (one per page view) is passed on before the chain runs too.
+      answerViewBeacons({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, adminHost: config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined }, runtime),
       securityHeaders(),
       contentSecurityPolicy(csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] }),
     ],
@@ -45,7 +49,7 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   app.use(
     proxyByRouteTable({
       upstreams: {
-        content: new UpstreamPool(urlList(config.CONTENT_URL)),
+        content,
         auth: new UpstreamPool(urlList(config.AUTH_URL)),
         media: new UpstreamPool(urlList(config.MEDIA_URL)),
       },

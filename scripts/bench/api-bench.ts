@@ -22,6 +22,10 @@ const CEILING_PORT = Number(process.env.BENCH_CEILING_PORT ?? 8189);
 const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 8188);
 const SERVICES_BASE_PORT = Number(process.env.BENCH_SERVICES_BASE_PORT ?? 4880);
 const BEACON_ARTICLES = 50;
+/** Profiling aids: `--cpu-prof` profiles of the stack's processes in this directory, the beacon run alone, the first n endpoints. */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
+const BEACON_RUN_ONLY = process.env.BENCH_BEACON_RUN_ONLY === '1';
+const ENDPOINT_LIMIT = Number(process.env.BENCH_ENDPOINT_LIMIT ?? Infinity);
 
 function load(url: string, seconds = SECONDS, beaconFile?: string, acceptEncoding?: string): Promise<LoadResult> {
   return new Promise((done, fail) => {
@@ -35,12 +39,16 @@ function load(url: string, seconds = SECONDS, beaconFile?: string, acceptEncodin
 
 /** The bare server, in its own process: no event loop shared with the load generator or the gateway. */
 /** A load run, with the CPU time the measured process spent on it per 1,000 answered reads. */
-async function measured(url: string, pid: number | undefined, beaconFile?: string, acceptEncoding?: string): Promise<LoadResult & { cpuPer1000?: number }> {
+async function measured(url: string, pid: number | undefined, beaconFile?: string, acceptEncoding?: string, contentPid?: number): Promise<LoadResult & { cpuPer1000?: number; contentMsPerBeacon?: number }> {
   const before = pid === undefined ? undefined : cpuMsOf(pid);
+  const contentBefore = contentPid === undefined ? undefined : cpuMsOf(contentPid);
   const result = await load(url, SECONDS, beaconFile, acceptEncoding);
   const after = pid === undefined ? undefined : cpuMsOf(pid);
+  const contentAfter = contentPid === undefined ? undefined : cpuMsOf(contentPid);
   const cpuPer1000 = before !== undefined && after !== undefined && result.requests > 0 ? ((after - before) / result.requests) * 1000 : undefined;
-  return { ...result, cpuPer1000 };
+  // The content service's CPU per beacon: cached reads barely reach it, so in the beacon run this is the beacons' cost.
+  const contentMsPerBeacon = contentBefore !== undefined && contentAfter !== undefined && result.beacons > 0 ? (contentAfter - contentBefore) / result.beacons : undefined;
+  return { ...result, cpuPer1000, contentMsPerBeacon };
 }
 
 const cpuCell = (ms: number | undefined) => (ms === undefined ? 'n/a' : ms.toFixed(0));
@@ -108,7 +116,7 @@ async function main() {
   const stack = await startStack({
     root, databaseUrl, redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: GATEWAY_PORT, basePort: SERVICES_BASE_PORT,
     seedDemo: true, buildFrontends: false, quiet: true,
-    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix },
+    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...(CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
   });
   const db = knex({ client: 'pg', connection: databaseUrl });
   const work = mkdtempSync(join(tmpdir(), 'coinmag-bench-'));
@@ -116,13 +124,13 @@ async function main() {
   try {
     const total = await scaleArticles(db, ARTICLES);
     const { slug } = await db('content.articles').where({ status: 'published' }).orderBy('id').first('slug');
-    const endpoints = [
+    const endpoints = ([
       ['GET /api/articles/{slug}', `/api/articles/${encodeURIComponent(slug)}`],
       ['GET /api/articles?page=1&limit=20', '/api/articles?page=1&limit=20'],
       ['GET /api/articles/popular', '/api/articles/popular'],
       ['GET /api/articles?search=比特幣', `/api/articles?search=${encodeURIComponent('比特幣')}`],
       ...htmlEndpoints(slug),
-    ] as const;
+    ] as const).slice(0, ENDPOINT_LIMIT);
 
     const bodies: Record<string, { type: string; body: string; encoding?: string }> = {};
     const wireBytes: string[] = [];
@@ -147,17 +155,18 @@ async function main() {
     // CPU ms per 1,000 reads (user + system, /proc): unlike req/s, it does not depend on what else the machine runs.
     const header = '| endpoint (through the gateway) | req/s | p50 ms | p99 ms | errors | bare Node req/s | bare p50 ms | bare p99 ms | ratio to bare | gateway CPU ms / 1,000 | bare CPU ms / 1,000 |';
     const runs: Array<{ title: string; rows: string[] }> = [];
-    for (const withBeacons of [false, true]) {
+    for (const withBeacons of BEACON_RUN_ONLY ? [true] : [false, true]) {
       const rows: string[] = [];
       for (const [name, path, acceptEncoding] of endpoints) {
         const beacons = withBeacons ? beaconFile : undefined;
         await load(stack.url + path, 2, beacons, acceptEncoding);
-        const gateway = await measured(stack.url + path, stack.pids.gateway, beacons, acceptEncoding);
+        const gateway = await measured(stack.url + path, stack.pids.gateway, beacons, acceptEncoding, withBeacons ? stack.pids.content : undefined);
         const bare = await measured(`http://127.0.0.1:${CEILING_PORT}${path}`, ceiling?.pid, undefined, acceptEncoding);
         const errors = gateway.errors + gateway.non2xx + gateway.beaconErrors;
         rows.push(
           `| ${name} | ${gateway.rps.toFixed(0)} | ${gateway.p50.toFixed(1)} | ${gateway.p99.toFixed(1)} | ${errors} | ${bare.rps.toFixed(0)} | ${bare.p50.toFixed(1)} | ${bare.p99.toFixed(1)} | ` +
-            `${((gateway.rps / bare.rps) * 100).toFixed(0)}% | ${cpuCell(gateway.cpuPer1000)} | ${cpuCell(bare.cpuPer1000)} |`,
+            `${((gateway.rps / bare.rps) * 100).toFixed(0)}% | ${cpuCell(gateway.cpuPer1000)} | ${cpuCell(bare.cpuPer1000)} |` +
+            (withBeacons ? ` ${gateway.contentMsPerBeacon === undefined ? 'n/a' : gateway.contentMsPerBeacon.toFixed(2)} |` : ''),
         );
       }
       runs.push({ title: withBeacons ? `reads with view beacons flowing (one beacon per ${5} reads, across ${beaconSlugs.length} articles)` : 'reads alone', rows });
@@ -167,7 +176,8 @@ async function main() {
     console.log(`API benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log('(CPU ms / 1,000: CPU time the gateway, or the bare server, spent per 1,000 reads answered; in the run with beacons it includes passing them on)');
     for (const run of runs) {
-      console.log(`\n${run.title}:\n${header}\n|---|---|---|---|---|---|---|---|---|---|---|`);
+      const beaconRun = run.title.startsWith('reads with');
+      console.log(`\n${run.title}:\n${header}${beaconRun ? ' content CPU ms / beacon |' : ''}\n|---|---|---|---|---|---|---|---|---|---|---|${beaconRun ? '---|' : ''}`);
       for (const row of run.rows) console.log(row);
     }
     console.log(`\nHTML bytes on the wire (one response each): ${wireBytes.join('; ')}`);

@@ -16,7 +16,7 @@ export const PROXY_MESSAGES = {
 const STATUS_OF: Record<UpstreamFailure, number> = { refused: 503, timeout: 504, reset: 502, broken: 502 };
 const MESSAGE_OF: Record<UpstreamFailure, string> = { refused: PROXY_MESSAGES.unavailable, timeout: PROXY_MESSAGES.timeout, reset: PROXY_MESSAGES.badGateway, broken: PROXY_MESSAGES.badGateway };
 /** Request headers that cannot be passed through the client library as they are. */
-const NOT_FORWARDED = new Set(['expect']);
+export const NOT_FORWARDED = new Set(['expect']);
 
 export interface ProxyOptions {
   upstreams: Record<Upstream, UpstreamPool>;
@@ -28,12 +28,25 @@ export interface ProxyOptions {
   cache?: GatewayCache;
 }
 
+export interface FailureAnswer {
+  status: number;
+  body: { error: string };
+  /** What the warning logs about it. */
+  logged: { upstream: string; code?: string; failure: UpstreamFailure };
+}
+
 /** A failed call to a service as the JSON answer the client gets (503 down, 504 slow, 502 broken). */
-export function answerFailure(ctx: Context, err: unknown, upstream: string): void {
+export function failureAnswer(err: unknown, upstream: string): FailureAnswer {
   const failure = classifyFailure(err);
-  ctx.state.log?.warn({ upstream, code: (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code, failure }, 'upstream failed');
-  ctx.status = STATUS_OF[failure];
-  ctx.body = { error: MESSAGE_OF[failure] };
+  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return { status: STATUS_OF[failure], body: { error: MESSAGE_OF[failure] }, logged: { upstream, code, failure } };
+}
+
+export function answerFailure(ctx: Context, err: unknown, upstream: string): void {
+  const answer = failureAnswer(err, upstream);
+  ctx.state.log?.warn(answer.logged, 'upstream failed');
+  ctx.status = answer.status;
+  ctx.body = answer.body;
 }
 
 export function forwardedFor(ctx: Context): ForwardedFor {
