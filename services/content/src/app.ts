@@ -38,6 +38,7 @@ import { SettingsRepository } from './settings/settings.repository.js';
 import { adminSettingsRoutes } from './settings/settings.admin.routes.js';
 import { publicSettingsRoutes } from './settings/settings.routes.js';
 import { SettingsService } from './settings/settings.service.js';
+import { BeaconArticles } from './views/beacon-articles.js';
 import { PopularRanking } from './views/popular-ranking.js';
 import { DEFAULT_ADMISSION_LIMITS, ViewAdmission, type AdmissionLimits } from './views/view-admission.js';
 import { ViewCounter } from './views/view-counter.js';
@@ -92,7 +93,11 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const views = new ViewCounter(counterStore, viewsRepository, log);
   const cacheEvents = new CacheEvents(store, cache, log);
   const ranking = new PopularRanking(counterStore, clock);
-  const beacons = new ViewsService(viewsRepository, new ViewAdmission(counterStore, viewLimits, clock), views, ranking, clock);
+  // A beacon reads no row when its script can check the article versions the cache bumps: one keyspace.
+  const beaconArticles = store.keyspace === counterStore.keyspace ? new BeaconArticles(viewsRepository, counterStore, clock) : undefined;
+  if (beaconArticles) views.onFlushed(() => beaconArticles.flushed());
+  const fastBeacons = beaconArticles && { articles: beaconArticles, stampsTrusted: () => cache.clean };
+  const beacons = new ViewsService(viewsRepository, new ViewAdmission(counterStore, viewLimits, clock), views, ranking, clock, fastBeacons);
   const audit = new AuditRepository(db, 'c');
   const articlesRepository = new ArticlesRepository(db);
   const categoriesRepository = new CategoriesRepository(db, audit);

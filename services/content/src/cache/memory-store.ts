@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events';
-import type { AdmissionCheck, KeyValueStore, SubscriptionHandlers } from './store.js';
+import { randomUUID } from 'node:crypto';
+import type { AdmissionCheck, BeaconOp, BeaconOutcome, KeyValueStore, SubscriptionHandlers } from './store.js';
 
 type Value = { type: 'string'; value: string } | { type: 'hash'; value: Map<string, string> } | { type: 'set'; value: Set<string> } | { type: 'zset'; value: Map<string, number> };
 
 /** The embedded default: the same operations in one process, with expiry. */
 export class MemoryStore implements KeyValueStore {
   readonly kind = 'memory' as const;
+  readonly keyspace = `memory:${randomUUID()}`;
   private readonly data = new Map<string, Value>();
   private readonly expiresAt = new Map<string, number>();
   private readonly channels = new EventEmitter().setMaxListeners(0);
@@ -84,6 +86,20 @@ export class MemoryStore implements KeyValueStore {
     if ((await this.incrExpiring(rate.key, rate.ttlMs)) > rate.limit) return 'limited' as const;
     for (const key of once) if (!(await this.setIfAbsent(key, '1', onceTtlMs))) return 'repeat' as const;
     return (await this.incrExpiring(cap.key, cap.ttlMs)) > cap.limit ? ('limited' as const) : ('pass' as const);
+  }
+  async beacon({ stamp, admission, count, ranking, shown }: BeaconOp): Promise<BeaconOutcome> {
+    const current = (await this.mget(stamp.keys)).map((value) => value ?? '0');
+    if (current.some((value, index) => value !== stamp.expected[index])) return { decision: 'stale', stamp: current };
+    const decision = await this.admit(admission);
+    if (decision === 'pass') {
+      await this.hincrbyRegistered(count.registry, count.batch, count.field, 1);
+      await this.zincrbyExpiring(ranking.key, 1, count.field, ranking.ttlMs);
+    }
+    const [pending] = await this.sumRegistered(count.registry, [count.field]);
+    const [last] = await this.mget([shown.key]);
+    const figure = Math.max(shown.base + pending!, Number(last ?? 0));
+    await this.set(shown.key, String(figure), shown.ttlMs);
+    return { decision, count: figure };
   }
   async sumRegistered(registry: string, fields: string[]) {
     const sums = fields.map(() => 0);

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { AdmissionCheck, KeyValueStore, SubscriptionHandlers } from './store.js';
+import type { AdmissionCheck, BeaconOp, BeaconOutcome, KeyValueStore, SubscriptionHandlers } from './store.js';
 
 /** KEYS: rate, cap, once…; ARGV: rate ttl, rate limit, cap ttl, cap limit, once ttl. */
 const ADMIT = `
@@ -26,7 +26,57 @@ for _, hash in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return sums`;
 
+/**
+ * KEYS: n stamp keys, then rate, cap, registry, batch, ranking, shown, once…; ARGV: n, n expected values,
+ * rate ttl, rate limit, cap ttl, cap limit, once ttl, batch name (unprefixed), field, ranking ttl, key prefix,
+ * Postgres's figure, shown ttl.
+ * The admission is ADMIT's; the registry's hashes are named without the prefix, as SUM_REGISTERED reads them.
+ */
+const BEACON = `
+local n = tonumber(ARGV[1])
+local current = {}
+local stale = false
+for i = 1, n do
+  current[i] = redis.call('GET', KEYS[i]) or '0'
+  if current[i] ~= ARGV[1 + i] then stale = true end
+end
+if stale then return {'stale', current} end
+local a = n + 1
+local rate, cap, registry, batch, ranking, shown = KEYS[n + 1], KEYS[n + 2], KEYS[n + 3], KEYS[n + 4], KEYS[n + 5], KEYS[n + 6]
+local field = ARGV[a + 7]
+local decision = 'pass'
+local hits = redis.call('INCR', rate)
+redis.call('PEXPIRE', rate, ARGV[a + 1])
+if hits > tonumber(ARGV[a + 2]) then decision = 'limited' end
+if decision == 'pass' then
+  for i = n + 7, #KEYS do
+    if not redis.call('SET', KEYS[i], '1', 'PX', ARGV[a + 5], 'NX') then decision = 'repeat' break end
+  end
+end
+if decision == 'pass' then
+  local readers = redis.call('INCR', cap)
+  redis.call('PEXPIRE', cap, ARGV[a + 3])
+  if readers > tonumber(ARGV[a + 4]) then decision = 'limited' end
+end
+if decision == 'pass' then
+  redis.call('SADD', registry, ARGV[a + 6])
+  redis.call('HINCRBY', batch, field, 1)
+  redis.call('ZINCRBY', ranking, 1, field)
+  redis.call('PEXPIRE', ranking, ARGV[a + 8])
+end
+local pending = 0
+for _, hash in ipairs(redis.call('SMEMBERS', registry)) do
+  local value = redis.call('HGET', ARGV[a + 9] .. hash, field)
+  if value then pending = pending + tonumber(value) end
+end
+local count = tonumber(ARGV[a + 10]) + pending
+local last = tonumber(redis.call('GET', shown) or '0')
+if last > count then count = last end
+redis.call('SET', shown, count, 'PX', ARGV[a + 11])
+return {decision, count}`;
+
 interface ScriptedRedis extends Redis {
+  beaconScript(...args: Array<string | number>): Promise<[string, number | string[]]>;
   admitScript(...args: Array<string | number>): Promise<string>;
   sumRegisteredScript(...args: Array<string | number>): Promise<number[]>;
 }
@@ -40,12 +90,14 @@ export interface RedisStoreOptions {
 
 export class RedisStore implements KeyValueStore {
   readonly kind = 'redis' as const;
+  readonly keyspace: string;
   private readonly redis: ScriptedRedis;
   private readonly prefix: string;
   private readonly subscribers = new Set<Redis>();
 
   constructor({ url, prefix, commandTimeoutMs = 2000 }: RedisStoreOptions) {
     this.prefix = prefix;
+    this.keyspace = `redis:${url}:${prefix}`;
     const redis = new Redis(url, {
       keyPrefix: prefix,
       commandTimeout: commandTimeoutMs,
@@ -57,6 +109,7 @@ export class RedisStore implements KeyValueStore {
     // EVALSHA, falling back to EVAL once per connection; ioredis prefixes the KEYS.
     redis.defineCommand('admitScript', { lua: ADMIT });
     redis.defineCommand('sumRegisteredScript', { lua: SUM_REGISTERED, numberOfKeys: 1 });
+    redis.defineCommand('beaconScript', { lua: BEACON });
     this.redis = redis as ScriptedRedis;
     // Errors are reported by the calls that meet them; this keeps ioredis from printing each one.
     this.redis.on('error', () => {});
@@ -95,6 +148,18 @@ export class RedisStore implements KeyValueStore {
     const answer = await this.redis.admitScript(keys.length, ...keys, rate.ttlMs, rate.limit, cap.ttlMs, cap.limit, onceTtlMs);
     if (answer !== 'pass' && answer !== 'repeat' && answer !== 'limited') throw new Error(`unexpected admission answer ${answer}`);
     return answer;
+  }
+  async beacon({ stamp, admission, count, ranking, shown }: BeaconOp): Promise<BeaconOutcome> {
+    const { rate, cap, once, onceTtlMs } = admission;
+    const keys = [...stamp.keys, rate.key, cap.key, count.registry, count.batch, ranking.key, shown.key, ...once];
+    const [decision, detail] = await this.redis.beaconScript(
+      keys.length, ...keys,
+      stamp.keys.length, ...stamp.expected, rate.ttlMs, rate.limit, cap.ttlMs, cap.limit, onceTtlMs, count.batch, count.field, ranking.ttlMs, this.prefix,
+      shown.base, shown.ttlMs,
+    );
+    if (decision === 'stale') return { decision, stamp: (detail as string[]).map(String) };
+    if (decision !== 'pass' && decision !== 'repeat' && decision !== 'limited') throw new Error(`unexpected beacon answer ${decision}`);
+    return { decision, count: Number(detail) };
   }
   async sumRegistered(registry: string, fields: string[]) {
     if (fields.length === 0) return [];

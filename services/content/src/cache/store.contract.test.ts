@@ -88,6 +88,30 @@ describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
     expect(await store.mget(['adm:cap', 'adm:reader4'])).toEqual(['3', '1']);
   });
 
+  it('takes a beacon in one call: nothing when the stamp moved, else admission, count, ranking and a count never lower than shown before', async () => {
+    const op = (expected: string[], once: string[], rateLimit = 10, base = 100) => ({
+      stamp: { keys: ['bc:v1', 'bc:v2'], expected },
+      admission: { rate: { key: 'bc:rate', ttlMs: 60_000, limit: rateLimit }, once, onceTtlMs: 60_000, cap: { key: 'bc:cap', ttlMs: 60_000, limit: 10 } },
+      count: { registry: 'bc:reg', batch: 'bc:batch-b', field: '7' },
+      ranking: { key: 'bc:rank', ttlMs: 60_000 },
+      shown: { key: 'bc:shown', base, ttlMs: 60_000 },
+    });
+    await store.hincrbyRegistered('bc:reg', 'bc:batch-a', '7', 4);
+    await store.set('bc:v2', '3');
+    expect(await store.beacon(op(['0', '2'], ['bc:pv1']))).toEqual({ decision: 'stale', stamp: ['0', '3'] });
+    // A moved stamp did nothing: no rate counted, no once-key taken, no view.
+    expect(await store.mget(['bc:rate', 'bc:pv1'])).toEqual([null, null]);
+    // Postgres's figure plus the pending views of every batch (4 + this one).
+    expect(await store.beacon(op(['0', '3'], ['bc:pv1']))).toEqual({ decision: 'pass', count: 105 });
+    expect(await store.beacon(op(['0', '3'], ['bc:pv1']))).toEqual({ decision: 'repeat', count: 105 });
+    // An older figure from Postgres (another replica flushed meanwhile) never shows a lower count.
+    expect(await store.beacon(op(['0', '3'], ['bc:pv2'], 2, 90))).toEqual({ decision: 'limited', count: 105 });
+    expect(await store.beacon(op(['0', '3'], ['bc:pv1'], 10, 200))).toEqual({ decision: 'repeat', count: 205 });
+    expect(await store.smembers('bc:reg')).toEqual(expect.arrayContaining(['bc:batch-a', 'bc:batch-b']));
+    expect(await store.hgetall('bc:batch-b')).toEqual({ '7': '1' });
+    expect(await store.zunionTop(['bc:rank'], [1], 5)).toEqual([{ member: '7', score: 1 }]);
+  });
+
   it('sums fields over every hash a registry lists, in one call', async () => {
     expect(await store.sumRegistered('sum:reg', ['1', '2'])).toEqual([0, 0]);
     await store.hincrbyRegistered('sum:reg', 'sum:a', '1', 2);

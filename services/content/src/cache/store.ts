@@ -5,6 +5,8 @@
  */
 export interface KeyValueStore {
   readonly kind: 'redis' | 'memory';
+  /** Two stores with the same keyspace see the same keys (one Redis and prefix, or one in-process store). */
+  readonly keyspace: string;
   ping(): Promise<void>;
   mget(keys: string[]): Promise<Array<string | null>>;
   set(key: string, value: string, ttlMs?: number): Promise<void>;
@@ -21,6 +23,14 @@ export interface KeyValueStore {
    * (over its limit: `limited`); `pass` when all hold. A check that failed leaves the later ones untouched.
    */
   admit(check: AdmissionCheck): Promise<'pass' | 'repeat' | 'limited'>;
+  /**
+   * A view beacon in one atomic round trip: when every `stamp` key still holds its expected value
+   * (a missing key reads '0'), the admission as `admit` does; when it passes, the view counted
+   * (SADD registry batch, HINCRBY batch field 1) and ranked (ZINCRBY + PEXPIRE); then the count
+   * to show: `shown.base` plus the field's sum over the registry's hashes, never below the one
+   * last shown (kept in `shown.key` for `shown.ttlMs`). A moved stamp does nothing and answers the current values.
+   */
+  beacon(op: BeaconOp): Promise<BeaconOutcome>;
   /** Per field, its sum over every hash listed in `registry` (SMEMBERS and HMGETs in one round trip). */
   sumRegistered(registry: string, fields: string[]): Promise<number[]>;
   /** ZINCRBY and PEXPIRE in one round trip. */
@@ -64,6 +74,19 @@ export interface AdmissionCheck {
   onceTtlMs: number;
   cap: ExpiringCounter;
 }
+
+export interface BeaconOp {
+  stamp: { keys: string[]; expected: string[] };
+  admission: AdmissionCheck;
+  /** The batch hash (named without the prefix, as the registry lists it) and the field, the article's id. */
+  count: { registry: string; batch: string; field: string };
+  /** The ranking's sorted set for today; the member is `count.field`. */
+  ranking: { key: string; ttlMs: number };
+  /** Postgres's figure for the article, and where the count last shown is kept. */
+  shown: { key: string; base: number; ttlMs: number };
+}
+
+export type BeaconOutcome = { decision: 'stale'; stamp: string[] } | { decision: 'pass' | 'repeat' | 'limited'; count: number };
 
 export interface SubscriptionHandlers {
   message(message: string): void;

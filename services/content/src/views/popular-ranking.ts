@@ -15,8 +15,13 @@ export class PopularRanking {
   ) {}
 
   async record(articleId: number): Promise<void> {
-    const key = dayKey(this.clock().getTime());
-    await this.store.zincrbyExpiring(key, 1, String(articleId), (WINDOW_DAYS + 1) * DAY_MS);
+    const { key, ttlMs } = this.today();
+    await this.store.zincrbyExpiring(key, 1, String(articleId), ttlMs);
+  }
+
+  /** Where a view is ranked today (the beacon's script ranks it in its own round trip). */
+  today(): { key: string; ttlMs: number } {
+    return { key: dayKey(this.clock().getTime()), ttlMs: (WINDOW_DAYS + 1) * DAY_MS };
   }
 
   /** Article ids by decayed recent views, highest first. */

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { KeyValueStore } from '../cache/store.js';
+import type { AdmissionCheck, KeyValueStore } from '../cache/store.js';
 import { MemoryStore } from '../cache/memory-store.js';
 
 export interface Reader {
@@ -53,6 +53,16 @@ export class ViewAdmission {
   }
 
   private async decide(store: KeyValueStore, articleId: number, reader: Reader): Promise<Admission> {
+    const decision = await store.admit(await this.checkIn(store, articleId, reader));
+    return decision === 'pass' ? 'count' : decision;
+  }
+
+  /** What the store checks for this beacon in Redis (the beacon's script runs it with the count). */
+  check(articleId: number, reader: Reader): Promise<AdmissionCheck> {
+    return this.checkIn(this.store, articleId, reader);
+  }
+
+  private async checkIn(store: KeyValueStore, articleId: number, reader: Reader): Promise<AdmissionCheck> {
     const now = this.clock().getTime();
     const window = Math.floor(now / this.limits.windowMs);
     const secret = await this.secret(store, window);
@@ -60,7 +70,7 @@ export class ViewAdmission {
 
     const minute = Math.floor(now / MINUTE_MS);
     // One round trip: the per-address rate, this page view and this reader once, the per-address cap.
-    const decision = await store.admit({
+    return {
       rate: { key: `views:rate:${hash('rate', reader.address)}:${minute}`, ttlMs: MINUTE_MS, limit: this.limits.beaconsPerMinute },
       once: [
         ...(reader.pageViewId ? [`views:page-view:${articleId}:${reader.pageViewId}`] : []),
@@ -68,8 +78,7 @@ export class ViewAdmission {
       ],
       onceTtlMs: this.limits.windowMs,
       cap: { key: `views:address:${window}:${hash('address', reader.address, articleId)}`, ttlMs: this.limits.windowMs, limit: this.limits.readersPerAddress },
-    });
-    return decision === 'pass' ? 'count' : decision;
+    };
   }
 
   /** This window's secret, shared by replicas through the store; lives two windows. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@coinmag/service-kit';
-import type { KeyValueStore } from '../cache/store.js';
+import type { BeaconOp, BeaconOutcome, KeyValueStore } from '../cache/store.js';
 import type { ViewCounts, ViewsRepository } from './views.repository.js';
 
 /** Every batch hash in Redis is listed here, so a batch whose process died is found. */
@@ -18,6 +18,13 @@ function isNotSent(err: unknown): boolean {
   const message = (err as Error).message ?? '';
   return /enableOfflineQueue|Stream isn't writeable|Connection is closed|ECONNREFUSED/i.test(message);
 }
+
+/**
+ * What became of a beacon sent with its count: the store's outcome; `unsent` when Redis surely
+ * did nothing (the caller takes the path that needs no Redis); `uncertain` when it was sent and
+ * not answered: the view is counted in this process (Redis holds it once or not at all, never more).
+ */
+export type BeaconRecord = BeaconOutcome | { decision: 'unsent' } | { decision: 'uncertain' };
 
 export interface FlushFaults {
   /** Called once the batch is closed, before Postgres is written (a flush killed there). */
@@ -97,6 +104,39 @@ export class ViewCounter {
     }
   }
 
+  /**
+   * Admits, counts and ranks a beacon in one round trip (the store's `beacon`), and holds a counted
+   * view in this process's batch too, as `record` does.
+   */
+  async recordBeacon(articleId: number, parts: Omit<BeaconOp, 'count'>): Promise<BeaconRecord> {
+    if (Date.now() < this.redisDownUntil) return { decision: 'unsent' };
+    const batch = this.current;
+    batch.inflight += 1;
+    try {
+      const outcome = await this.store.beacon({ ...parts, count: { registry: REGISTRY, batch: batch.name, field: String(articleId) } });
+      if (outcome.decision === 'pass') add(batch.counts, articleId, 1);
+      return outcome;
+    } catch (err) {
+      if (isNotSent(err)) {
+        this.redisDownUntil = Date.now() + REDIS_RETRY_MS;
+        return { decision: 'unsent' };
+      }
+      // Sent but unanswered: Redis may have counted it; so does the batch, whose figure is the truth.
+      add(batch.counts, articleId, 1);
+      return { decision: 'uncertain' };
+    } finally {
+      batch.inflight -= 1;
+      if (batch.inflight === 0) for (const resolve of batch.settled.splice(0)) resolve();
+    }
+  }
+
+  private readonly flushListeners = new Set<() => void>();
+
+  /** Told after each flush of this process that moved views into Postgres. */
+  onFlushed(listener: () => void): void {
+    this.flushListeners.add(listener);
+  }
+
   private async recordInPostgres(articleId: number): Promise<void> {
     try {
       await this.repository.add(articleId, 1);
@@ -138,7 +178,10 @@ export class ViewCounter {
 
   /** Moves counted views into Postgres; returns how many were added. One flush at a time per process. */
   flush(faults: FlushFaults = {}): Promise<number> {
-    const run = this.flushing.then(() => this.flushOnce(faults));
+    const run = this.flushing.then(() => this.flushOnce(faults)).then((written) => {
+      if (written > 0) for (const listener of this.flushListeners) listener();
+      return written;
+    });
     this.flushing = run.catch(() => {});
     return run;
   }

@@ -1,0 +1,105 @@
+// `npx tsx scripts/bench/beacon-cost.ts`: CPU time per view beacon, gateway and content, on the
+// stack of `npm run bench` (machine's Postgres and Redis, demo content), beacons alone, rounds
+// alternating between the gateway's beacon lane and its middleware chain (an extra query
+// parameter sends a beacon through the chain; the content service takes both alike).
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import knex from 'knex';
+import { startStack } from '../stack/stack.js';
+import { cpuMsOf } from './cpu-time.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 8188);
+const SERVICES_BASE_PORT = Number(process.env.BENCH_SERVICES_BASE_PORT ?? 4880);
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
+
+/** Sends beacons for `seconds` over `CONNECTIONS` keep-alive connections; answers how many and how many failed. */
+async function beacons(base: string, slugs: string[], seconds: number, query: string): Promise<{ sent: number; failed: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const target = new URL(base);
+  const deadline = performance.now() + seconds * 1000;
+  let sent = 0;
+  let failed = 0;
+  let next = 0;
+  const one = () =>
+    new Promise<void>((done) => {
+      const path = `/api/articles/${encodeURIComponent(slugs[next++ % slugs.length]!)}/views?pv=${randomUUID()}${query}`;
+      const req = request({ method: 'POST', hostname: target.hostname, port: target.port, path, agent, headers: { accept: 'application/json' } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          sent += 1;
+          if (res.statusCode !== 200) failed += 1;
+          done();
+        });
+      });
+      req.on('error', () => ((failed += 1), done()));
+      req.end();
+    });
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < deadline) await one();
+  }));
+  agent.destroy();
+  return { sent, failed };
+}
+
+async function main() {
+  const database = `cm_beacon_${Date.now().toString(36)}`;
+  const admin = knex({ client: 'pg', connection: ADMIN_URL });
+  await admin.raw('create database ??', [database]);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  const prefix = `coinmag-beacon-bench:${Date.now()}:`;
+  const stack = await startStack({
+    root, databaseUrl: url.toString(), redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: GATEWAY_PORT, basePort: SERVICES_BASE_PORT,
+    seedDemo: true, buildFrontends: false, quiet: true,
+    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...(CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
+  });
+  const db = knex({ client: 'pg', connection: url.toString() });
+  try {
+    const slugs = (await db('content.articles').where({ status: 'published' }).orderBy('id').limit(50).pluck('slug')) as string[];
+    await beacons(stack.url, slugs, 2, '');
+    console.log(`beacons alone, ${CONNECTIONS} connections, ${SECONDS} s per round, ${slugs.length} articles; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log('(CPU ms per beacon: the process\'s CPU time during the round less its idle CPU over as long, measured just before)');
+    console.log('| round | path in the gateway | beacons/s | failed | gateway CPU ms / beacon | content CPU ms / beacon |\n|---|---|---|---|---|---|');
+    const cpuOf = () => [cpuMsOf(stack.pids.gateway!)!, cpuMsOf(stack.pids.content!)!];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const [name, query] of [['lane', ''], ['chain', '&via=chain']] as const) {
+        const idleFrom = cpuOf();
+        const idleStarted = performance.now();
+        await new Promise((r) => setTimeout(r, 2000));
+        const idleTo = cpuOf();
+        const idlePerMs = [0, 1].map((i) => (idleTo[i]! - idleFrom[i]!) / (performance.now() - idleStarted));
+        const before = cpuOf();
+        const started = performance.now();
+        const { sent, failed } = await beacons(stack.url, slugs, SECONDS, query);
+        const elapsedMs = performance.now() - started;
+        const after = cpuOf();
+        const [gateway, content] = [0, 1].map((i) => (after[i]! - before[i]! - idlePerMs[i]! * elapsedMs) / sent);
+        console.log(`| ${round} | ${name} | ${((sent * 1000) / elapsedMs).toFixed(0)} | ${failed} | ${gateway!.toFixed(3)} | ${content!.toFixed(3)} |`);
+      }
+    }
+  } finally {
+    await db.destroy();
+    await stack.stop();
+    await admin.raw('drop database if exists ?? with (force)', [database]);
+    await admin.destroy();
+    try {
+      execFileSync('redis-cli', ['--scan', '--pattern', `${prefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean).forEach((key) => execFileSync('redis-cli', ['del', key]));
+    } catch {
+      // best effort
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
