@@ -55,7 +55,12 @@ async function loadMore(latest: Promise<ArticleSummary[] | symbol>, signal: Abor
   const top = fetchArticles(first, signal);
   // Awaited only after the latest: a failure meanwhile is not unhandled (readMore still sees it).
   top.catch(() => {});
-  const fetchList = (window: ListWindow) => (window.page === first.page && window.limit === first.limit ? top : fetchArticles(window, signal));
+  // A page inside the first (fewer latest than eight, or none) is cut from it, not asked again.
+  const fetchList = (window: ListWindow) => {
+    const start = (window.page - 1) * window.limit;
+    if (start + window.limit > first.limit) return fetchArticles(window, signal);
+    return top.then((list) => ({ ...list, articles: list.articles.slice(start, start + window.limit) }));
+  };
   const seen = new Set(orEmpty(await latest).slice(0, LATEST_ON_HOME).map((article) => article.id));
   return readMore({ from: 0, after: null, seen }, MORE_ARTICLES.initial, fetchList).catch(logged<MoreArticlesPage>());
 }
