@@ -1,11 +1,15 @@
 const TAIPEI = 'Asia/Taipei';
 
+/** Made once: building an Intl.DateTimeFormat costs far more than formatting (a page formats dozens of dates while it hydrates). */
+let taipeiFormat: Intl.DateTimeFormat | null = null;
+
 function partsInTaipei(value: string | Date) {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return null;
-  const parts = new Intl.DateTimeFormat('en-US', {
+  taipeiFormat ??= new Intl.DateTimeFormat('en-US', {
     timeZone: TAIPEI, year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-  }).formatToParts(date);
+  });
+  const parts = taipeiFormat.formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
 }
