@@ -40,6 +40,8 @@ test.describe('the shell loading its micro-frontends', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: '最新文章' })).toBeVisible();
+    // The heading is in the server's HTML; the scripts come after the first image, then hydrate.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     expect(scripts.some((path) => path.startsWith('/mf/public/'))).toBe(true);
     expect(scripts.filter((path) => path.startsWith('/mf/admin/'))).toEqual([]);
   });
