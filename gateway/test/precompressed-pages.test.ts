@@ -107,7 +107,9 @@ describe('cached pages answered compressed', () => {
       expect(first.body.length).toBe(second.body.length);
       // Compressed per response, the nonces would not sit as plain bytes in the stream; gzip's trailer (its CRC-32) differs too.
       const bytes = (raw: Raw) => raw.body.subarray(0, encoding === 'gzip' ? -8 : undefined).toString('latin1');
-      expect(bytes(first).split(first.nonce).length).toBe(5);
+      const nonces = decoded(first).split(first.nonce).length - 1;
+      expect(nonces).toBeGreaterThan(1);
+      expect(bytes(first).split(first.nonce).length - 1).toBe(nonces);
       expect(bytes(first).replaceAll(first.nonce, second.nonce)).toBe(bytes(second));
     }
   });
@@ -121,6 +123,7 @@ describe('cached pages answered compressed', () => {
       answer = await rawGet(`${base}/article/c`, browser);
     }
     expect(answer.encoding).toBe('br');
-    expect(decoded(answer)).toContain(`<script nonce="${answer.nonce}" defer src="/mf/shell/main.0123456789.js">`);
+    const nonces = new Set([...decoded(answer).matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]));
+    expect([...nonces]).toEqual([answer.nonce]);
   });
 });
