@@ -116,7 +116,7 @@ async function main() {
   const stack = await startStack({
     root, databaseUrl, redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: GATEWAY_PORT, basePort: SERVICES_BASE_PORT,
     seedDemo: true, buildFrontends: false, quiet: true,
-    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...(CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
+    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...(CPU_PROF_DIR ? { STACK_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
   });
   const db = knex({ client: 'pg', connection: databaseUrl });
   const work = mkdtempSync(join(tmpdir(), 'coinmag-bench-'));

@@ -60,30 +60,27 @@ async function main() {
   const stack = await startStack({
     root, databaseUrl: url.toString(), redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: GATEWAY_PORT, basePort: SERVICES_BASE_PORT,
     seedDemo: true, buildFrontends: false, quiet: true,
-    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...(CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
+    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...(CPU_PROF_DIR ? { STACK_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
   });
   const db = knex({ client: 'pg', connection: url.toString() });
   try {
     const slugs = (await db('content.articles').where({ status: 'published' }).orderBy('id').limit(50).pluck('slug')) as string[];
     await beacons(stack.url, slugs, 2, '');
     console.log(`beacons alone, ${CONNECTIONS} connections, ${SECONDS} s per round, ${slugs.length} articles; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log('(CPU ms per beacon: the process\'s CPU time during the round less its idle CPU over as long, measured just before)');
-    console.log('| round | path in the gateway | beacons/s | failed | gateway CPU ms / beacon | content CPU ms / beacon |\n|---|---|---|---|---|---|');
+    console.log('(CPU ms per beacon: the process\'s CPU time (user + system, /proc) during the round over the beacons answered; idle: its CPU ms per second just before, not subtracted)');
+    console.log('| round | path in the gateway | beacons/s | failed | gateway CPU ms / beacon | content CPU ms / beacon | idle gateway / content CPU ms/s |\n|---|---|---|---|---|---|---|');
     const cpuOf = () => [cpuMsOf(stack.pids.gateway!)!, cpuMsOf(stack.pids.content!)!];
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const [name, query] of [['lane', ''], ['chain', '&via=chain']] as const) {
         const idleFrom = cpuOf();
-        const idleStarted = performance.now();
         await new Promise((r) => setTimeout(r, 2000));
-        const idleTo = cpuOf();
-        const idlePerMs = [0, 1].map((i) => (idleTo[i]! - idleFrom[i]!) / (performance.now() - idleStarted));
+        const idle = cpuOf().map((to, i) => (to - idleFrom[i]!) / 2);
         const before = cpuOf();
         const started = performance.now();
         const { sent, failed } = await beacons(stack.url, slugs, SECONDS, query);
         const elapsedMs = performance.now() - started;
-        const after = cpuOf();
-        const [gateway, content] = [0, 1].map((i) => (after[i]! - before[i]! - idlePerMs[i]! * elapsedMs) / sent);
-        console.log(`| ${round} | ${name} | ${((sent * 1000) / elapsedMs).toFixed(0)} | ${failed} | ${gateway!.toFixed(3)} | ${content!.toFixed(3)} |`);
+        const [gateway, content] = cpuOf().map((to, i) => (to - before[i]!) / sent);
+        console.log(`| ${round} | ${name} | ${((sent * 1000) / elapsedMs).toFixed(0)} | ${failed} | ${gateway!.toFixed(3)} | ${content!.toFixed(3)} | ${idle.map((ms) => ms.toFixed(0)).join(' / ')} |`);
       }
     }
   } finally {

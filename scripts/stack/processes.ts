@@ -10,7 +10,9 @@ const COLORS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m'];
 
 /** Runs a TypeScript entry point with tsx, prefixing its output with the service name. */
 export function runEntry(name: string, entry: string, env: NodeJS.ProcessEnv, quiet = false): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // STACK_NODE_ARGS: extra options for node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+  const nodeArgs = (env.STACK_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
