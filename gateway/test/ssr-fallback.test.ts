@@ -110,6 +110,19 @@ describe('server rendering, and the fallback to client rendering when it cannot'
     expect(await (await fetch(`${base}/counted`)).text()).toContain(`render ${n + 2}</main>`);
   });
 
+  it('renders a page once for the page views that arrive while it is being rendered', async () => {
+    const cache = new GatewayCache({ maxBytes: 8 * 2 ** 20, ttlMs: 60_000, staleMs: 60_000 });
+    cache.setTrusted(true);
+    const base = await gateway({}, cache);
+    for (const round of [1, 2]) {
+      // The second round meets the cached copy made stale, as when its TTL runs out.
+      if (round === 2) cache.invalidate(['articles']);
+      const pages = await Promise.all(Array.from({ length: 8 }, async () => (await fetch(`${base}/counted-together`)).text()));
+      const renders = new Set(pages.map((html) => /render (\d+)/.exec(html)![1]));
+      expect(renders.size, `round ${round}`).toBe(1);
+    }
+  });
+
   it('never renders the admin area on the server', async () => {
     const html = await (await fetch(`${await gateway()}/admin`)).text();
     expect(html).not.toContain('SSR');

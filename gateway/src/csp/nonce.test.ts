@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSP_NONCE_ATTRIBUTE, CSP_NONCE_PLACEHOLDER, fillCspNonce, fillCspNonceBytes } from './nonce.js';
+import { CSP_NONCE_ATTRIBUTE, CSP_NONCE_PLACEHOLDER, fillCspNonce, fillCspNonceBytes, newCspNonce } from './nonce.js';
 
 describe('filling the CSP nonce into a cached page', () => {
   const page = `<html><head><script ${CSP_NONCE_ATTRIBUTE}>a</script><style ${CSP_NONCE_ATTRIBUTE}></style></head>` +
@@ -24,5 +24,14 @@ describe('filling the CSP nonce into a cached page', () => {
   it('answers a page without placeholders as it is', () => {
     const bytes = Buffer.from('<p>沒有腳本</p>');
     expect(fillCspNonceBytes(bytes, 'xyz')).toBe(bytes);
+  });
+});
+
+describe('newCspNonce', () => {
+  it('gives 128 random bits in base64, never the same twice across refills of its pool', () => {
+    const nonces = Array.from({ length: 1000 }, () => newCspNonce());
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+    expect(nonces.every((nonce) => /^[A-Za-z0-9+/]{22}==$/.test(nonce))).toBe(true);
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 declare module 'koa' {
   interface DefaultState {
@@ -15,8 +15,18 @@ declare module 'koa' {
 export const CSP_NONCE_PLACEHOLDER = '__COINMAG_CSP_NONCE__';
 export const CSP_NONCE_ATTRIBUTE = `nonce="${CSP_NONCE_PLACEHOLDER}"`;
 
+/** Random bytes drawn for 256 nonces at a time: one call into the CSPRNG per page view was 4% of the gateway's CPU on cached pages. */
+const NONCE_BYTES = 16;
+const randomPool = Buffer.alloc(NONCE_BYTES * 256);
+let poolOffset = randomPool.length;
+
 export function newCspNonce(): string {
-  return randomBytes(16).toString('base64');
+  if (poolOffset === randomPool.length) {
+    randomFillSync(randomPool);
+    poolOffset = 0;
+  }
+  poolOffset += NONCE_BYTES;
+  return randomPool.toString('base64', poolOffset - NONCE_BYTES, poolOffset);
 }
 
 /**
