@@ -106,6 +106,46 @@ test.describe('a visitor on the home page', () => {
     expect(shown).toEqual(expected);
   });
 
+  test('reads on without repeating or skipping when articles are published and taken down between presses', async ({ page }) => {
+    const listed = (await (await page.request.get('/api/articles?limit=100')).json()).articles as { id: number; slug: string; published_at: string }[];
+    const latest = await (await page.request.get('/api/articles/latest?limit=8')).json();
+    const latestIds = new Set(latest.map((a: { id: number }) => a.id));
+    const more = listed.filter((a) => !latestIds.has(a.id));
+    expect(listed.length).toBeLessThan(100);
+    // The list as the API will answer it: after the first press, two articles are published at
+    // the top; after the second, two of those already shown are taken down.
+    let list = listed;
+    await page.route(
+      (url) => url.pathname === '/api/articles',
+      async (route) => {
+        const url = new URL(route.request().url());
+        const limit = Number(url.searchParams.get('limit'));
+        const start = (Number(url.searchParams.get('page')) - 1) * limit;
+        await route.fulfill({ json: { articles: list.slice(start, start + limit), pagination: { page: start / limit + 1, limit, pages: Math.ceil(list.length / limit), total: list.length } } });
+      },
+    );
+    await page.goto('/');
+    await waitForPublicPage(page);
+    const cards = page.getByTestId('more-articles').getByTestId('article-card');
+    const button = page.getByRole('button', { name: '閱讀更多' });
+    await expect(cards).toHaveCount(10);
+    await button.click();
+    await expect(cards).toHaveCount(20);
+    const now = new Date().toISOString();
+    list = [{ ...listed[0]!, id: 900_001, slug: 'just-published-1', published_at: now }, { ...listed[0]!, id: 900_002, slug: 'just-published-2', published_at: now }, ...list];
+    await button.click();
+    await expect(cards).toHaveCount(30);
+    list = list.filter((a) => a.id !== more[3]!.id && a.id !== more[15]!.id);
+    while ((await cards.count()) < more.length) {
+      const before = await cards.count();
+      await button.click();
+      await expect(cards).toHaveCount(Math.min(more.length, before + 10));
+    }
+    await expect(button).toHaveCount(0);
+    const shown = await cards.evaluateAll((all) => all.map((card) => card.querySelector('a')?.getAttribute('href')));
+    expect(shown).toEqual(more.map((a) => `/article/${encodeURIComponent(a.slug)}`));
+  });
+
   test('says when more articles cannot be read, and reads them on the next press', async ({ page }) => {
     await page.goto('/');
     await waitForPublicPage(page);
