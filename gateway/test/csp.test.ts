@@ -27,6 +27,7 @@ beforeAll(async () => {
   await mkdir(join(dir, 'shell', 'dist'), { recursive: true });
   await writeFile(join(dir, 'shell', 'dist', 'index.html'), TEMPLATE);
   await writeFile(join(dir, 'shell', 'dist', 'main.0123456789.js'), 'console.log(1);');
+  await writeFile(join(dir, 'shell', 'dist', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   content = createServer((req, res) => {
     res.writeHead(req.url === '/api/settings' ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(req.url === '/api/settings' ? { site_title: '幣誌', header_ad_script: '<script>x()</script>' } : { error: '找不到資源' }));
@@ -104,6 +105,21 @@ describe('Content-Security-Policy', () => {
   it('lets nothing run from a response that is not HTML', async () => {
     const res = await fetch(`${base}/api/articles/nothing`);
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+  });
+
+  it('leaves the document-only headers off a script, and keeps them on a file that can be opened as a document', async () => {
+    const script = await fetch(`${base}/mf/shell/main.0123456789.js`);
+    expect(script.status).toBe(200);
+    // nosniff keeps a script a script; what acts only on a document is left off (~300 B a file).
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(script.headers.get('strict-transport-security')).toBeTruthy();
+    for (const name of ['x-frame-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'x-dns-prefetch-control', 'content-security-policy']) {
+      expect(script.headers.get(name), name).toBeNull();
+    }
+    const svg = await fetch(`${base}/mf/shell/logo.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('x-frame-options')).toBe('DENY');
+    expect(svg.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
   });
 
   it('uses the Google ad hosts when none are configured', async () => {

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { SUBRESOURCE_STATE } from '../security-headers.js';
 import { newCspNonce } from './nonce.js';
 import { adminPolicy, NON_HTML_POLICY, publicPolicy, reportingEndpoints, type CspOptions } from './policy.js';
 
@@ -27,7 +28,8 @@ export function contentSecurityPolicy(options: CspOptions): Middleware {
     if (HTML_TYPE.test(ctx.response.get('Content-Type'))) {
       ctx.set('Content-Security-Policy', ADMIN_PAGE.test(ctx.path) ? admin : publicPolicy(ctx.state.cspNonce!, options));
       ctx.set('Reporting-Endpoints', endpoints);
-    } else {
+    } else if (!ctx.state[SUBRESOURCE_STATE]) {
+      // A script, stylesheet or font is never a document, where this policy would act.
       ctx.set('Content-Security-Policy', NON_HTML_POLICY);
     }
   };

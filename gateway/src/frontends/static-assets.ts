@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context } from 'koa';
+import { answerAsSubresource } from '../security-headers.js';
 import { encodeBoth, isCompressible, sendEncoded, type Encoded } from './compression.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -19,6 +20,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.map': 'application/json; charset=utf-8',
 };
+
+/** Types a page loads as a script, stylesheet or font, never as a document of its own. */
+const SUBRESOURCE_TYPES = /^(application\/javascript|text\/css|font\/)/;
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -91,6 +95,7 @@ export class AssetFolder {
     ctx.set('Cache-Control', cacheControlFor(fileName));
     ctx.set('ETag', asset.etag);
     ctx.type = asset.contentType;
+    if (SUBRESOURCE_TYPES.test(asset.contentType)) answerAsSubresource(ctx);
     if (ctx.get('If-None-Match') === asset.etag) {
       ctx.status = 304;
       return true;
