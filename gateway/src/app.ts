@@ -2,6 +2,8 @@ import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import { answerFreshHits } from './cache/fresh-hits.js';
+import { answerFreshPages } from './frontends/fresh-pages.js';
+import type { FrontendsMiddleware } from './frontends/serve-frontends.js';
 import type { GatewayCache } from './cache/response-cache.js';
 import { urlList, type GatewayConfig } from './config.js';
 import { contentSecurityPolicy, cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
@@ -19,8 +21,8 @@ export interface GatewayDeps {
   log?: Logger;
   /** Checks admin tokens before admin calls are proxied (the auth issue supplies it). */
   adminGuard?: Middleware;
-  /** Serves the micro-frontends and the shell HTML (the frontend issue supplies it). */
-  frontends?: Middleware;
+  /** Serves the micro-frontends and the shell HTML (the frontend issue supplies it); its cached pages get an early lane. */
+  frontends?: FrontendsMiddleware;
   /** Content-Security-Policy sources; default: the Google ad hosts, no remote moved elsewhere. */
   csp?: CspOptions;
   /** The cache of public content answers, kept exact by its invalidation feed (see cache/). */
@@ -29,6 +31,8 @@ export interface GatewayDeps {
 
 export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, csp, cache }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
+  const cspOptions = csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] };
+  const adminHost = config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined;
   const content = new UpstreamPool(urlList(config.CONTENT_URL));
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
   // At the edge: /metrics is served by each service on its internal port, never here.
@@ -38,10 +42,12 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
     first: [
       // A fresh cached public answer is sent before the rest of the chain runs (it sends what the chain would).
       ...(cache ? [answerFreshHits(cache, runtime)] : []),
+      // So is a fresh cached rendered page (with its own nonce).
+      ...(frontends?.cachedPages ? [answerFreshPages(frontends.cachedPages, cspOptions, runtime, adminHost)] : []),
       // A view beacon (one per page view) is passed on before the chain runs too.
-      answerViewBeacons({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, adminHost: config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined }, runtime),
+      answerViewBeacons({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, adminHost }, runtime),
       securityHeaders(),
-      contentSecurityPolicy(csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] }),
+      contentSecurityPolicy(cspOptions),
     ],
   });
   app.use(cspReportEndpoint());

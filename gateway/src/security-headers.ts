@@ -29,12 +29,16 @@ export function answerAsSubresource(ctx: { res: { removeHeader(name: string): vo
   ctx.state[SUBRESOURCE_STATE] = true;
 }
 
+/** Puts SECURITY_HEADERS on a response (the chain's middleware and the cached-page lane). */
+export function setSecurityHeaders(res: { setHeader(name: string, value: string): unknown; removeHeader(name: string): void }): void {
+  for (const [name, value] of ENTRIES) res.setHeader(name, value);
+  res.removeHeader('X-Powered-By');
+}
+
 /** Sets SECURITY_HEADERS on every response. Page-specific CSP is set where pages are served. */
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
-    const res = ctx.res;
-    for (const [name, value] of ENTRIES) res.setHeader(name, value);
-    res.removeHeader('X-Powered-By');
+    setSecurityHeaders(ctx.res);
     await next();
   };
 }

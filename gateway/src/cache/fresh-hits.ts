@@ -1,10 +1,11 @@
 import type { Middleware } from 'koa';
-import { REQUEST_ID_HEADER, requestIdFrom, requestLogLevel, type ServiceRuntime } from '@coinmag/service-kit';
+import { REQUEST_ID_HEADER, requestIdFrom, type ServiceRuntime } from '@coinmag/service-kit';
 import { isAdminApiPath } from '../admin-guard-origin.js';
 import { CSP_REPORT_PATH, NON_HTML_POLICY } from '../csp/policy.js';
 import { matchRoute } from '../proxy/route-table.js';
 import { SECURITY_HEADERS } from '../security-headers.js';
 import { STATUS_HEADER } from './cached-content.js';
+import { recordLaneAnswer } from './lane-record.js';
 import type { CacheRecord, GatewayCache } from './response-cache.js';
 
 /** What the chain would add to a cached JSON answer, whatever the request: built once per record. */
@@ -27,7 +28,6 @@ function staticHeadersOf(record: CacheRecord): string[] {
  * records, and encodings not compressed yet.
  */
 export function answerFreshHits(cache: GatewayCache, runtime: ServiceRuntime): Middleware {
-  const { log, metrics } = runtime;
   /** Per record: its static headers, or null when the chain must answer for it. */
   const laneOf = new WeakMap<CacheRecord, string[] | null>();
 
@@ -64,11 +64,7 @@ export function answerFreshHits(cache: GatewayCache, runtime: ServiceRuntime): M
     res.writeHead(200, headers);
     if (method === 'HEAD') res.end();
     else res.end(answer.body);
-
-    const seconds = (performance.now() - started) / 1000;
-    metrics.observeRequest(method, 'other', 200, seconds);
-    const level = requestLogLevel(method, path, 200);
-    if (log.isLevelEnabled(level)) log[level]({ requestId, method, path, status: 200, ms: Math.round(seconds * 10_000) / 10 }, 'request');
+    recordLaneAnswer(runtime, method, path, 200, started, requestId);
     return Promise.resolve();
   };
 }

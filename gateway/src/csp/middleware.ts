@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { SUBRESOURCE_STATE } from '../security-headers.js';
 import { newCspNonce } from './nonce.js';
 import { adminPolicy, NON_HTML_POLICY, publicPolicy, reportingEndpoints, type CspOptions } from './policy.js';
@@ -14,8 +14,7 @@ const HTML_TYPE = /^\s*text\/html\s*(;|$)/i;
  * and a "nothing runs" one on everything that is not HTML.
  */
 export function contentSecurityPolicy(options: CspOptions): Middleware {
-  const admin = adminPolicy(options);
-  const endpoints = reportingEndpoints();
+  const pagePolicy = pagePolicySetter(options);
   return async (ctx, next) => {
     let nonce: string | undefined;
     Object.defineProperty(ctx.state, 'cspNonce', {
@@ -26,11 +25,20 @@ export function contentSecurityPolicy(options: CspOptions): Middleware {
     });
     await next();
     if (HTML_TYPE.test(ctx.response.get('Content-Type'))) {
-      ctx.set('Content-Security-Policy', ADMIN_PAGE.test(ctx.path) ? admin : publicPolicy(ctx.state.cspNonce!, options));
-      ctx.set('Reporting-Endpoints', endpoints);
+      pagePolicy(ctx);
     } else if (!ctx.state[SUBRESOURCE_STATE]) {
       // A script, stylesheet or font is never a document, where this policy would act.
       ctx.set('Content-Security-Policy', NON_HTML_POLICY);
     }
+  };
+}
+
+/** Sets a page's policy (strict on /admin, else with the response's nonce) and its report endpoint. */
+export function pagePolicySetter(options: CspOptions): (ctx: Context) => void {
+  const admin = adminPolicy(options);
+  const endpoints = reportingEndpoints();
+  return (ctx) => {
+    ctx.set('Content-Security-Policy', ADMIN_PAGE.test(ctx.path) ? admin : publicPolicy(ctx.state.cspNonce!, options));
+    ctx.set('Reporting-Endpoints', endpoints);
   };
 }

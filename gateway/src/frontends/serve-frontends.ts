@@ -88,8 +88,23 @@ function publicServerSource(options: FrontendsOptions, publicDist: string): Publ
   }
 }
 
+/** A rendered page as the cache keeps it (placeholders where each response's nonce goes). */
+export interface CachedPage {
+  body: Buffer;
+  status: number;
+}
+
+/** What the cached-page lane (fresh-pages.ts) needs from the frontends: the lookup and the answer sendShell makes. */
+export interface CachedPages {
+  freshPage(ctx: Context): CachedPage | undefined;
+  /** Sets status, headers and body as sendShell does for a cached page (the nonce is ctx.state.cspNonce). */
+  send(ctx: Context, page: CachedPage): Promise<void>;
+}
+
+export type FrontendsMiddleware = Middleware & { cachedPages?: CachedPages };
+
 /** Koa middleware: /mf/* assets, /mf/manifest.json, and the shell HTML for every other page. */
-export function serveFrontends(options: FrontendsOptions): Middleware {
+export function serveFrontends(options: FrontendsOptions): FrontendsMiddleware {
   const folders = Object.fromEntries(FOLDERS.map((name) => [name, new AssetFolder(join(options.frontendsDir, name, 'dist'))])) as Record<(typeof FOLDERS)[number], AssetFolder>;
   const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800);
   let template: { mtimeMs: number; html: string; checkedAt: number } | null = null;
@@ -133,6 +148,20 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     return entries;
   }
 
+  const originOf = (ctx: Context) => (options.siteOrigin ?? ctx.origin).replace(/\/$/, '');
+  const pageKey = (templateVersion: number | undefined, origin: string, ctx: Context) => `page:${templateVersion}:${origin}${ctx.path}${ctx.search}`;
+
+  /**
+   * The fresh cached rendering sendShell would answer this public page with, found without its
+   * awaits; undefined whenever sendShell must look for itself (template due a check, admin page,
+   * nothing fresh).
+   */
+  function freshPage(ctx: Context): CachedPage | undefined {
+    if (!options.cache || !template || Date.now() - template.checkedAt >= TEMPLATE_CHECK_MS || /^\/admin(\/|$)/.test(ctx.path)) return undefined;
+    const hit = options.cache.get(pageKey(template.mtimeMs, originOf(ctx), ctx));
+    return hit?.fresh ? { body: hit.record.body, status: hit.record.status } : undefined;
+  }
+
   async function sendShell(ctx: Context) {
     const html = await shellTemplate();
     ctx.set('Cache-Control', 'no-cache');
@@ -142,10 +171,10 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
       ctx.body = '網站前端尚未建置，請執行 npm start 或 npm run build。';
       return;
     }
-    const origin = (options.siteOrigin ?? ctx.origin).replace(/\/$/, '');
+    const origin = originOf(ctx);
     const isAdmin = /^\/admin(\/|$)/.test(ctx.path);
     // A rendered public page is served from the cache: one lookup, no content call, no render.
-    const cacheKey = options.cache && !isAdmin ? `page:${template?.mtimeMs}:${origin}${ctx.path}${ctx.search}` : null;
+    const cacheKey = options.cache && !isAdmin ? pageKey(template?.mtimeMs, origin, ctx) : null;
     const hit = cacheKey ? options.cache!.get(cacheKey) : undefined;
     if (hit?.fresh) return sendPage(ctx, hit.record.body, hit.record.status, true);
     if (cacheKey && (await renders.waitFor(cacheKey))) {
@@ -255,7 +284,8 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
     await sendShell(ctx);
   };
   // The crawler surface first (robots, sitemaps, feeds, icons, manifest), then assets and pages.
-  return (ctx, next) => crawler(ctx, () => pages(ctx, next));
+  const middleware: Middleware = (ctx, next) => crawler(ctx, () => pages(ctx, next));
+  return Object.assign(middleware, { cachedPages: { freshPage, send: (ctx: Context, page: CachedPage) => sendPage(ctx, page.body, page.status, true) } });
 }
 
 /** The frontends middleware as the gateway's main.ts wires it, with env-configured remote locations. */
@@ -267,7 +297,7 @@ export interface FrontendsConfig {
   SITE_ORIGIN?: string | undefined;
 }
 
-export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache): Middleware {
+export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache): FrontendsMiddleware {
   const overrides: Partial<Record<RemoteKey, string>> = {};
   if (config.MF_PUBLIC_ENTRY) overrides.public = config.MF_PUBLIC_ENTRY;
   if (config.MF_ADMIN_ENTRY) overrides.admin = config.MF_ADMIN_ENTRY;
