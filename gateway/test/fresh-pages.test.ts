@@ -1,10 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Middleware } from 'koa';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,49 +10,17 @@ import { createRuntime, listen, type RunningServer, type ServiceRuntime } from '
 import { createGatewayApp } from '../src/app.js';
 import { GatewayCache } from '../src/cache/response-cache.js';
 import { serveFrontends } from '../src/frontends/serve-frontends.js';
+import { decodedBody, rawRequest, startPageContent, writeRenderingFrontends, type RawAnswer } from './support/rendered-pages.js';
 
 // A fresh cached rendered page is answered before the middleware chain: exactly what the chain
 // answers (headers, status, body), with a nonce of its own; anything unusual goes through the chain.
 
-const TEMPLATE =
-  '<!doctype html><html lang="zh-Hant-TW"><head><!--app-head--><style>body{margin:0}</style><script>window.early = 1</script></head>' +
-  '<body><div id="root"><!--app-root--></div><script defer src="/mf/shell/main.0123456789.js"></script></body></html>';
-const SHELL_BUNDLE = `exports.loadRemoteServer = async (name, entry) => require(require('node:url').fileURLToPath(new URL(entry)));
-exports.renderPage = (url) => '<main>' + Array.from({ length: 200 }, (_, i) => '<p>第 ' + i + ' 段：比特幣、以太坊與穩定幣的入門說明。</p>').join('') + url + '</main>';`;
-const PUBLIC_BUNDLE = `exports.PublicApp = function PublicApp() {};
-exports.setApiBase = () => {};
-exports.loadPageData = async (pathname) => ({ data: { key: pathname, state: {} }, status: pathname.startsWith('/article/missing') ? 404 : 200 });`;
 /** Both gateways build the same cache key whatever port they listen on. */
 const SITE_ORIGIN = 'https://coinmag.example';
 /** Differ per response by design; the nonce is compared separately. */
 const VOLATILE = new Set(['date', 'x-request-id', 'keep-alive', 'connection', 'content-security-policy']);
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  nonce: string;
-  body: Buffer;
-}
-
-/** A request with the bytes as sent (fetch would decode them). */
-function raw(url: string, headers: Record<string, string>, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
-        resolve({ status: res.statusCode!, headers: res.headers, nonce, body: Buffer.concat(chunks) });
-      });
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-const decoded = ({ headers, body }: Raw) =>
-  (headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString();
-const stableHeaders = ({ headers }: Raw) => Object.fromEntries(Object.entries(headers).filter(([name]) => !VOLATILE.has(name)).sort());
+const stableHeaders = ({ headers }: RawAnswer) => Object.fromEntries(Object.entries(headers).filter(([name]) => !VOLATILE.has(name)).sort());
 
 describe('fresh cached pages answered before the middleware chain', () => {
   let dir: string;
@@ -71,18 +37,10 @@ describe('fresh cached pages answered before the middleware chain', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'coinmag-fresh-pages-'));
-    for (const name of ['shell', 'public']) await mkdir(join(dir, name, 'dist', 'server'), { recursive: true });
-    await writeFile(join(dir, 'shell', 'dist', 'index.html'), TEMPLATE);
-    await writeFile(join(dir, 'shell', 'dist', 'server', 'index.cjs'), SHELL_BUNDLE);
-    await writeFile(join(dir, 'public', 'dist', 'server', 'remoteEntry.js'), PUBLIC_BUNDLE);
-    await writeFile(join(dir, 'public', 'dist', 'remoteEntry.js'), 'var coinmag_public = {};');
-    content = createServer((req, res) => {
-      const body = req.url === '/api/settings' ? { site_title: '幣誌' } : req.url === '/api/categories/header' ? [] : null;
-      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body ?? { error: '找不到資源' }));
-    });
-    await new Promise<void>((done) => content.listen(0, '127.0.0.1', done));
-    const contentUrl = `http://127.0.0.1:${(content.address() as AddressInfo).port}`;
+    await writeRenderingFrontends(dir);
+    const pageContent = await startPageContent();
+    content = pageContent.server;
+    const contentUrl = pageContent.url;
     cache = new GatewayCache({ maxBytes: 8 * 2 ** 20, ttlMs: 60_000, staleMs: 60_000 });
     cache.setTrusted(true);
     const log = pino({ level: 'silent' });
@@ -104,20 +62,20 @@ describe('fresh cached pages answered before the middleware chain', () => {
   });
 
   /** The lane's answer to a GET, checked to have skipped the chain. */
-  async function fromLane(path: string, headers: Record<string, string>): Promise<Raw> {
+  async function fromLane(path: string, headers: Record<string, string>): Promise<RawAnswer> {
     const before = throughChain;
-    const answer = await raw(`${lane}${path}`, headers);
+    const answer = await rawRequest(`${lane}${path}`, headers);
     expect(throughChain, 'answered by the lane').toBe(before);
     return answer;
   }
 
   it('sends the status, headers and body the chain sends, for identity, gzip and brotli', async () => {
     for (const path of ['/article/a', '/article/missing']) {
-      await raw(`${chain}${path}`, { 'accept-encoding': 'identity' });
+      await rawRequest(`${chain}${path}`, { 'accept-encoding': 'identity' });
       // A brotli-only client waits for the brotli form: both answers below then come from the same kept form.
-      await raw(`${chain}${path}`, { 'accept-encoding': 'br' });
+      await rawRequest(`${chain}${path}`, { 'accept-encoding': 'br' });
       for (const encoding of ['identity', 'gzip', 'br', 'gzip, deflate, br, zstd']) {
-        const viaChain = await raw(`${chain}${path}`, { 'accept-encoding': encoding });
+        const viaChain = await rawRequest(`${chain}${path}`, { 'accept-encoding': encoding });
         const viaLane = await fromLane(path, { 'accept-encoding': encoding });
         expect(viaLane.status).toBe(path === '/article/a' ? 200 : 404);
         expect(viaLane.status).toBe(viaChain.status);
@@ -128,19 +86,19 @@ describe('fresh cached pages answered before the middleware chain', () => {
         expect(viaLane.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
         expect(viaLane.headers['content-security-policy']).toBe(String(viaChain.headers['content-security-policy']).replace(viaChain.nonce, viaLane.nonce));
         expect(viaLane.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding === 'gzip' ? 'gzip' : 'br');
-        expect(decoded(viaLane)).toBe(decoded(viaChain).replaceAll(viaChain.nonce, viaLane.nonce));
+        expect(decodedBody(viaLane)).toBe(decodedBody(viaChain).replaceAll(viaChain.nonce, viaLane.nonce));
       }
     }
   });
 
   it('fills each response with a nonce of its own, the one its policy names', async () => {
-    await raw(`${chain}/article/b`, { 'accept-encoding': 'identity' });
+    await rawRequest(`${chain}/article/b`, { 'accept-encoding': 'identity' });
     const first = await fromLane('/article/b', { 'accept-encoding': 'identity' });
     const second = await fromLane('/article/b', { 'accept-encoding': 'identity' });
     expect(first.nonce).toHaveLength(24);
     expect(second.nonce).not.toBe(first.nonce);
     for (const answer of [first, second]) {
-      const nonces = new Set([...decoded(answer).matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]));
+      const nonces = new Set([...decodedBody(answer).matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]));
       expect([...nonces]).toEqual([answer.nonce]);
     }
   });
@@ -148,7 +106,7 @@ describe('fresh cached pages answered before the middleware chain', () => {
   it('keeps a well-formed request id, and logs and counts the request as the chain does', async () => {
     const counted = async () =>
       (await runtime.metrics.requests.get()).values.find((v) => v.labels.method === 'GET' && v.labels.route === 'other' && v.labels.status === '200')?.value ?? 0;
-    await raw(`${chain}/article/c`, { 'accept-encoding': 'identity' });
+    await rawRequest(`${chain}/article/c`, { 'accept-encoding': 'identity' });
     const before = await counted();
     const answer = await fromLane('/article/c', { 'accept-encoding': 'gzip', 'x-request-id': 'edge-123' });
     expect(answer.headers['x-request-id']).toBe('edge-123');
@@ -159,10 +117,10 @@ describe('fresh cached pages answered before the middleware chain', () => {
   });
 
   it('leaves conditionals, HEAD, admin-looking paths and pages no longer fresh to the chain', async () => {
-    for (const path of ['/article/d', '/ADMIN/d']) await raw(`${chain}${path}`, { 'accept-encoding': 'identity' });
+    for (const path of ['/article/d', '/ADMIN/d']) await rawRequest(`${chain}${path}`, { 'accept-encoding': 'identity' });
     const throughTheChain = async (path: string, headers: Record<string, string>, method = 'GET') => {
       const before = throughChain;
-      const answer = await raw(`${lane}${path}`, headers, method);
+      const answer = await rawRequest(`${lane}${path}`, headers, method);
       expect(throughChain, `${method} ${path} ${JSON.stringify(headers)}`).toBe(before + 1);
       return answer;
     };
@@ -171,7 +129,7 @@ describe('fresh cached pages answered before the middleware chain', () => {
     expect((await throughTheChain('/ADMIN/d', {})).status).toBe(200);
     cache.invalidate(['articles']);
     const rendered = await throughTheChain('/article/d', { 'accept-encoding': 'identity' });
-    expect(decoded(rendered)).toContain(`nonce="${rendered.nonce}"`);
+    expect(decodedBody(rendered)).toContain(`nonce="${rendered.nonce}"`);
     // Rendered again and kept: fresh once more, so the lane answers it.
     await fromLane('/article/d', { 'accept-encoding': 'identity' });
   });
