@@ -1,29 +1,22 @@
 // `npm run bench`: the public API under load, through the gateway, on real Postgres and Redis
 // with 10,000 articles, next to a bare Node http server answering the same bytes (the ceiling).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import knex from 'knex';
-import { startStack } from '../stack/stack.js';
+import { startBenchStack } from './bench-stack.js';
 import { cpuMsOf } from './cpu-time.js';
 import { htmlEndpoints } from './html-endpoints.js';
 import type { LoadResult } from './load.js';
 import { scaleArticles } from './scale-articles.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const CEILING_PORT = Number(process.env.BENCH_CEILING_PORT ?? 8189);
-const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 8188);
-const SERVICES_BASE_PORT = Number(process.env.BENCH_SERVICES_BASE_PORT ?? 4880);
 const BEACON_ARTICLES = 50;
-/** Profiling aids: `--cpu-prof` profiles of the stack's processes in this directory, the beacon run alone, the first n endpoints. */
-const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
+/** Profiling aids (with BENCH_CPU_PROF_DIR, see bench-stack.ts): the beacon run alone, the first n endpoints. */
 const BEACON_RUN_ONLY = process.env.BENCH_BEACON_RUN_ONLY === '1';
 const ENDPOINT_LIMIT = Number(process.env.BENCH_ENDPOINT_LIMIT ?? Infinity);
 
@@ -105,20 +98,9 @@ async function uncachedSearchLatency(base: string) {
 }
 
 async function main() {
-  const database = `cm_bench_${Date.now().toString(36)}`;
-  const admin = knex({ client: 'pg', connection: ADMIN_URL });
-  await admin.raw('create database ??', [database]);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const databaseUrl = url.toString();
-  const prefix = `coinmag-bench:${Date.now()}:`;
-  console.log(`preparing: database ${database}, ${ARTICLES} articles …`);
-  const stack = await startStack({
-    root, databaseUrl, redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: GATEWAY_PORT, basePort: SERVICES_BASE_PORT,
-    seedDemo: true, buildFrontends: false, quiet: true,
-    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...(CPU_PROF_DIR ? { STACK_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
-  });
-  const db = knex({ client: 'pg', connection: databaseUrl });
+  const stack = await startBenchStack('bench');
+  const { db } = stack;
+  console.log(`preparing: database ${stack.databaseName}, ${ARTICLES} articles …`);
   const work = mkdtempSync(join(tmpdir(), 'coinmag-bench-'));
   let ceiling: ChildProcess | undefined;
   try {
@@ -188,15 +170,7 @@ async function main() {
   } finally {
     ceiling?.kill('SIGTERM');
     rmSync(work, { recursive: true, force: true });
-    await db.destroy();
     await stack.stop();
-    await admin.raw('drop database if exists ?? with (force)', [database]);
-    await admin.destroy();
-    try {
-      execFileSync('redis-cli', ['--scan', '--pattern', `${prefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean).forEach((key) => execFileSync('redis-cli', ['del', key]));
-    } catch {
-      // best effort
-    }
   }
 }
 

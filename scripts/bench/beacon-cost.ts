@@ -2,24 +2,15 @@
 // stack of `npm run bench` (machine's Postgres and Redis, demo content), beacons alone, rounds
 // alternating between the gateway's beacon lane and its middleware chain (an extra query
 // parameter sends a beacon through the chain; the content service takes both alike).
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import knex from 'knex';
-import { startStack } from '../stack/stack.js';
+import { startBenchStack } from './bench-stack.js';
 import { cpuMsOf } from './cpu-time.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 8188);
-const SERVICES_BASE_PORT = Number(process.env.BENCH_SERVICES_BASE_PORT ?? 4880);
-const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
 
 /** Sends beacons for `seconds` over `CONNECTIONS` keep-alive connections; answers how many and how many failed. */
 async function beacons(base: string, slugs: string[], seconds: number, query: string): Promise<{ sent: number; failed: number }> {
@@ -51,18 +42,8 @@ async function beacons(base: string, slugs: string[], seconds: number, query: st
 }
 
 async function main() {
-  const database = `cm_beacon_${Date.now().toString(36)}`;
-  const admin = knex({ client: 'pg', connection: ADMIN_URL });
-  await admin.raw('create database ??', [database]);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const prefix = `coinmag-beacon-bench:${Date.now()}:`;
-  const stack = await startStack({
-    root, databaseUrl: url.toString(), redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: GATEWAY_PORT, basePort: SERVICES_BASE_PORT,
-    seedDemo: true, buildFrontends: false, quiet: true,
-    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...(CPU_PROF_DIR ? { STACK_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
-  });
-  const db = knex({ client: 'pg', connection: url.toString() });
+  const stack = await startBenchStack('beacon');
+  const { db } = stack;
   try {
     const slugs = (await db('content.articles').where({ status: 'published' }).orderBy('id').limit(50).pluck('slug')) as string[];
     await beacons(stack.url, slugs, 2, '');
@@ -84,15 +65,7 @@ async function main() {
       }
     }
   } finally {
-    await db.destroy();
     await stack.stop();
-    await admin.raw('drop database if exists ?? with (force)', [database]);
-    await admin.destroy();
-    try {
-      execFileSync('redis-cli', ['--scan', '--pattern', `${prefix}*`], { encoding: 'utf8' }).split('\n').filter(Boolean).forEach((key) => execFileSync('redis-cli', ['del', key]));
-    } catch {
-      // best effort
-    }
   }
 }
 
