@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
-import { REQUEST_ID_HEADER, requestIdFrom, requestLogLevel, type ServiceRuntime } from '@coinmag/service-kit';
+import { REQUEST_ID_HEADER, requestIdFrom, type ServiceRuntime } from '@coinmag/service-kit';
+import { recordLaneAnswer } from '../cache/lane-record.js';
 import { withoutSessionCookies } from '../admin-guard-cookie.js';
 import { isAdminPath } from '../admin-guard-paths.js';
 import { NON_HTML_POLICY } from '../csp/policy.js';
@@ -53,7 +54,7 @@ function isBeacon(url: string): boolean {
  * work. Anything not exactly a beacon goes through the chain.
  */
 export function answerViewBeacons({ content, timeoutMs, adminHost }: BeaconLaneOptions, runtime: ServiceRuntime): Middleware {
-  const { log, metrics } = runtime;
+  const { log } = runtime;
   const adminHostLower = adminHost?.toLowerCase();
 
   const inLane = (ctx: Context): boolean => {
@@ -76,11 +77,7 @@ export function answerViewBeacons({ content, timeoutMs, adminHost }: BeaconLaneO
     for (const [name, value] of merged.values()) headers[name] = value;
     res.writeHead(status, headers);
     res.end(body);
-    const seconds = (performance.now() - started) / 1000;
-    metrics.observeRequest('POST', 'other', status, seconds);
-    const path = ctx.path;
-    const level = requestLogLevel('POST', path, status);
-    if (log.isLevelEnabled(level)) log[level]({ requestId, method: 'POST', path, status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
+    recordLaneAnswer(runtime, 'POST', ctx.path, status, started, requestId);
   };
 
   const fail = (ctx: Context, requestId: string, started: number, answer: FailureAnswer) => {
