@@ -1,13 +1,43 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 export class ConfigError extends Error {}
+
+/** The variables a schema declares (through refinements), or undefined when it is not an object. */
+function declaredNames(schema: z.ZodTypeAny): Set<string> | undefined {
+  let inner: z.ZodTypeAny = schema;
+  while (inner instanceof z.ZodEffects) inner = inner.innerType();
+  return inner instanceof z.ZodObject ? new Set(Object.keys(inner.shape as object)) : undefined;
+}
+
+/**
+ * `<NAME>_FILE` (a path, e.g. a Docker or Kubernetes secret under /run/secrets) stands for
+ * `<NAME>` when that is unset, for every variable the schema declares: passwords and URLs
+ * holding them then never sit in the environment of a stack file. Variables the schema
+ * declares with the suffix (JWT_PRIVATE_KEY_FILE) are its own and left alone.
+ */
+function withSecretFiles(env: Record<string, string | undefined>, declared: Set<string> | undefined): Record<string, string | undefined> {
+  const out = { ...env };
+  for (const [name, path] of Object.entries(env)) {
+    if (!name.endsWith('_FILE') || !path) continue;
+    const base = name.slice(0, -'_FILE'.length);
+    // A schema that declares `<NAME>_FILE` itself reads that file in its own way (a key path).
+    if (out[base] || (declared && (!declared.has(base) || declared.has(name)))) continue;
+    try {
+      out[base] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch {
+      throw new ConfigError(`Invalid configuration: ${name}: cannot read the file it names`);
+    }
+  }
+  return out;
+}
 
 /**
  * Parses the environment once at start. A bad value throws a ConfigError whose
  * message is one line naming each bad variable, never its value (it may be secret).
  */
 export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const blanksRemoved = withSecretFiles(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')), declaredNames(schema));
   const result = schema.safeParse(blanksRemoved);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);

@@ -47,8 +47,33 @@ export interface NamedMigration {
   down(db: Knex): Promise<void>;
 }
 
-/** Runs migrations from a static list (bundles and tsx both work; no file globbing). */
+/**
+ * Holds a Postgres advisory lock for one schema's migrations while `work` runs, on a connection of
+ * its own: replicas (or one-off tasks) that start together wait for each other and the later ones
+ * find nothing left to apply. (Knex's own lock table makes a second runner fail instead of waiting.)
+ */
+async function withMigrationLock<T>(db: Knex, schema: string, work: () => Promise<T>): Promise<T> {
+  // Outside the pool, so a pool of one connection still has one for the migrations.
+  const connection = new pg.Client(db.client.config.connection as string | pg.ClientConfig);
+  await connection.connect();
+  try {
+    await connection.query("select pg_advisory_lock(hashtext('coinmag:migrate:' || $1::text))", [schema]);
+    try {
+      return await work();
+    } finally {
+      await connection.query("select pg_advisory_unlock(hashtext('coinmag:migrate:' || $1::text))", [schema]);
+    }
+  } finally {
+    await connection.end();
+  }
+}
+
+/** Runs migrations from a static list (bundles and tsx both work; no file globbing), one runner at a time. */
 export async function migrateLatest(db: Knex, schema: string, migrations: NamedMigration[]): Promise<string[]> {
+  return withMigrationLock(db, schema, () => applyLatest(db, schema, migrations));
+}
+
+async function applyLatest(db: Knex, schema: string, migrations: NamedMigration[]): Promise<string[]> {
   await db.raw('create schema if not exists ??', [schema]);
   const [, applied] = await db.migrate.latest({
     schemaName: schema,

@@ -1,0 +1,172 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ReplicaResolver, namesReplicas } from '../src/proxy/replica-resolver.js';
+import { sendBuffered, sendWithRetry } from '../src/proxy/send.js';
+import { UpstreamPool } from '../src/proxy/upstream-pool.js';
+
+/** A replica on its own loopback address (127.0.0.N), all on one port, as tasks of one service are. */
+interface Replica {
+  address: string;
+  server: Server;
+  served: number;
+  /** Drops the connection of the next request without answering (the task is killed mid-request). */
+  vanishNext: boolean;
+}
+
+const opened: Replica[] = [];
+const pools: UpstreamPool[] = [];
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+async function replicas(count: number): Promise<{ port: number; all: Replica[] }> {
+  const all: Replica[] = [];
+  let port = 0;
+  for (let n = 1; n <= count; n += 1) {
+    const replica: Replica = { address: `127.0.0.${n + 10}`, served: 0, vanishNext: false, server: undefined as unknown as Server };
+    replica.server = createServer((req, res) => {
+      if (replica.vanishNext) {
+        replica.vanishNext = false;
+        req.socket.destroy();
+        return;
+      }
+      replica.served += 1;
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(replica.address);
+    });
+    port = await listen(replica.server, replica.address, port);
+    all.push(replica);
+    opened.push(replica);
+  }
+  return { port, all };
+}
+
+/** DNS as Swarm's answers it: whatever addresses the name has at the moment, or a failure. */
+function dnsOf(answer: { addresses: string[]; fail?: boolean; asked: number }) {
+  return async () => {
+    answer.asked += 1;
+    if (answer.fail) throw Object.assign(new Error('no such name'), { code: 'ENOTFOUND' });
+    return answer.addresses;
+  };
+}
+
+async function get(pool: UpstreamPool): Promise<string> {
+  const answer = await sendBuffered(pool, { method: 'GET', path: '/api/articles', headers: {}, timeoutMs: 2_000 }, { waitForRestartMs: 1_000 }, 1_000_000);
+  return answer.body.toString();
+}
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+  await Promise.all(
+    opened.splice(0).map((replica) => {
+      replica.server.closeAllConnections();
+      return new Promise((resolve) => replica.server.close(resolve));
+    }),
+  );
+});
+
+describe('the gateway reaching every replica of a service', () => {
+  it('resolves names only, not addresses or this machine', () => {
+    expect(namesReplicas('http://content:4002')).toBe(true);
+    expect(namesReplicas('http://tasks.content.coinmag:4002')).toBe(true);
+    expect(namesReplicas('http://127.0.0.1:4002')).toBe(false);
+    expect(namesReplicas('http://[::1]:4002')).toBe(false);
+    expect(namesReplicas('http://localhost:4002')).toBe(false);
+  });
+
+  it('spreads requests over every address the service name has', async () => {
+    const { port, all } = await replicas(3);
+    const dns = { addresses: all.map((r) => r.address), asked: 0 };
+    const pool = new UpstreamPool([`http://content.swarm.test:${port}`]);
+    pools.push(pool);
+    const resolver = new ReplicaResolver(pool, [`http://content.swarm.test:${port}`], { intervalMs: 0, lookup: dnsOf(dns) });
+    resolver.start();
+    await resolver.refresh();
+    expect(pool.origins.sort()).toEqual(all.map((r) => `http://${r.address}:${port}`).sort());
+    for (let n = 0; n < 30; n += 1) await get(pool);
+    expect(all.map((r) => r.served)).toEqual([10, 10, 10]);
+    resolver.stop();
+  });
+
+  it('follows tasks as they come and go', async () => {
+    const { port, all } = await replicas(3);
+    const [first, second, third] = all as [Replica, Replica, Replica];
+    const dns = { addresses: [first.address, second.address], asked: 0 };
+    const pool = new UpstreamPool([`http://content.swarm.test:${port}`]);
+    pools.push(pool);
+    const changes: string[][] = [];
+    const resolver = new ReplicaResolver(pool, [`http://content.swarm.test:${port}`], { intervalMs: 50, lookup: dnsOf(dns), onChange: (origins) => changes.push(origins) });
+    resolver.start();
+    await resolver.refresh();
+    for (let n = 0; n < 10; n += 1) await get(pool);
+    expect(third.served).toBe(0);
+
+    dns.addresses = [second.address, third.address]; // a rolling update: a new task, an old one gone
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(changes.length).toBe(2);
+    const before = first.served;
+    for (let n = 0; n < 10; n += 1) await get(pool);
+    expect(first.served).toBe(before);
+    expect(third.served).toBe(5);
+    resolver.stop();
+  });
+
+  it('keeps the addresses it knew when the name briefly has none or DNS fails', async () => {
+    const { port, all } = await replicas(2);
+    const dns = { addresses: all.map((r) => r.address), asked: 0, fail: false };
+    const pool = new UpstreamPool([`http://content.swarm.test:${port}`]);
+    pools.push(pool);
+    const resolver = new ReplicaResolver(pool, [`http://content.swarm.test:${port}`], { intervalMs: 0, lookup: dnsOf(dns) });
+    resolver.start();
+    await resolver.refresh();
+    dns.fail = true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await resolver.refresh();
+    dns.fail = false;
+    dns.addresses = [];
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await resolver.refresh();
+    expect(dns.asked).toBe(3);
+    expect(pool.origins.length).toBe(2);
+    expect(await get(pool)).toMatch(/^127\.0\.0\.1[12]$/);
+    resolver.stop();
+  });
+
+  it('answers a read from another replica when its replica vanishes mid-request, and asks DNS again', async () => {
+    const { port, all } = await replicas(2);
+    const [doomed, survivor] = all as [Replica, Replica];
+    const dns = { addresses: [doomed.address, survivor.address], asked: 0 };
+    const pool = new UpstreamPool([`http://content.swarm.test:${port}`]);
+    pools.push(pool);
+    const resolver = new ReplicaResolver(pool, [`http://content.swarm.test:${port}`], { intervalMs: 0, lookup: dnsOf(dns) });
+    resolver.start();
+    await resolver.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const askedBefore = dns.asked;
+
+    const answers: string[] = [];
+    for (let n = 0; n < 2; n += 1) {
+      doomed.vanishNext = true;
+      answers.push(await get(pool));
+    }
+    expect(answers).toEqual([survivor.address, survivor.address]);
+    expect(doomed.served).toBe(0);
+    expect(dns.asked).toBeGreaterThan(askedBefore);
+    resolver.stop();
+  });
+
+  it('does not replay a write when its replica vanishes mid-request', async () => {
+    const { port, all } = await replicas(2);
+    const pool = new UpstreamPool(all.map((r) => `http://${r.address}:${port}`));
+    pools.push(pool);
+    for (const replica of all) replica.vanishNext = true;
+    await expect(sendWithRetry(pool, { method: 'POST', path: '/api/admin/articles', headers: { 'content-length': '2' }, body: null, timeoutMs: 2_000 }, { waitForRestartMs: 1_000 })).rejects.toThrow();
+    expect(all.map((r) => r.served)).toEqual([0, 0]);
+    expect(all.filter((r) => !r.vanishNext).length).toBe(1);
+  });
+});
