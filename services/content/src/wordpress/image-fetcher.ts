@@ -1,0 +1,140 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+export interface ImageFetchLimits {
+  /** Whole fetch, redirects included. */
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  /** Hosts (name or name:port) whose private or loopback addresses are allowed (WORDPRESS_IMAGE_ALLOWED_HOSTS). */
+  allowedHosts: readonly string[];
+}
+
+export const DEFAULT_IMAGE_FETCH_LIMITS: ImageFetchLimits = { timeoutMs: 30_000, maxBytes: 20 * 1024 * 1024, maxRedirects: 5, allowedHosts: [] };
+
+export class ImageFetchError extends Error {}
+
+/** Addresses an import must never reach on a URL's say-so: this machine, the private networks, link-local (cloud metadata). */
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96], ['64:ff9b::', 96]] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
+}
+
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return PRIVATE.check(address, 'ipv4');
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
+    return PRIVATE.check(address, 'ipv6');
+  }
+  return true;
+}
+
+/** The address a connection goes to is the one checked: no second lookup a DNS answer could change. */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as LookupAddress[];
+      const refused = list.find((entry) => !allowPrivate && isPrivateAddress(entry.address));
+      if (refused || !list.length) return callback(new ImageFetchError(`拒絕連線到內部位址（${hostname}）`), '', 0);
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
+
+function hostAllowed(url: URL, allowed: readonly string[]): boolean {
+  return allowed.includes(url.host.toLowerCase()) || allowed.includes(url.hostname.toLowerCase());
+}
+
+/** Image formats the media service accepts, told by their first bytes. */
+export function looksLikeImage(head: Buffer): boolean {
+  if (head.length < 12) return false;
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return true;
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true;
+  if (head.subarray(0, 4).toString('latin1') === 'GIF8') return true;
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return true;
+  return head.subarray(4, 8).toString('latin1') === 'ftyp';
+}
+
+interface Fetched {
+  data: Buffer;
+  mimeType: string;
+}
+
+function requestOnce(url: URL, limits: ImageFetchLimits, deadline: AbortSignal): Promise<{ redirect?: string; fetched?: Fetched }> {
+  const allowPrivate = hostAllowed(url, limits.allowedHosts);
+  if (!allowPrivate && isIP(url.hostname.replace(/^\[|\]$/g, '')) && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''))) {
+    return Promise.reject(new ImageFetchError(`拒絕連線到內部位址（${url.hostname}）`));
+  }
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(url, { lookup: guardedLookup(allowPrivate), signal: deadline, headers: { accept: 'image/*', 'user-agent': 'coinmag-wordpress-import' } }, (response) => {
+      const status = response.statusCode ?? 0;
+      if (status >= 300 && status < 400 && response.headers.location) {
+        response.resume();
+        resolve({ redirect: response.headers.location });
+        return;
+      }
+      if (status !== 200) {
+        response.resume();
+        reject(new ImageFetchError(`原站回應 HTTP ${status}`));
+        return;
+      }
+      const declared = Number(response.headers['content-length'] ?? 0);
+      if (declared > limits.maxBytes) {
+        response.destroy();
+        reject(new ImageFetchError(`圖片超過 ${Math.round(limits.maxBytes / 1024 / 1024)} MB`));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limits.maxBytes) {
+          response.destroy();
+          reject(new ImageFetchError(`圖片超過 ${Math.round(limits.maxBytes / 1024 / 1024)} MB`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on('error', (err) => reject(err));
+      response.on('end', () => resolve({ fetched: { data: Buffer.concat(chunks), mimeType: String(response.headers['content-type'] ?? '') } }));
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * Fetches one image from the old site with every bound (docs/security.md, outbound fetches):
+ * http(s) only, redirects only to http(s) and counted, private addresses refused unless the host
+ * is allowed, a deadline over the whole fetch, a size limit, and bytes that must be an image.
+ */
+export async function fetchImage(rawUrl: string, limits: ImageFetchLimits = DEFAULT_IMAGE_FETCH_LIMITS): Promise<Fetched> {
+  const deadline = AbortSignal.timeout(limits.timeoutMs);
+  let url = new URL(rawUrl);
+  for (let hop = 0; ; hop += 1) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImageFetchError('只接受 http(s) 網址');
+    let answer: { redirect?: string; fetched?: Fetched };
+    try {
+      answer = await requestOnce(url, limits, deadline);
+    } catch (err) {
+      if (err instanceof ImageFetchError) throw err;
+      if (deadline.aborted) throw new ImageFetchError('原站回應逾時');
+      throw new ImageFetchError(`無法連線到原站（${(err as NodeJS.ErrnoException).code ?? 'error'}）`);
+    }
+    if (answer.fetched) {
+      if (!looksLikeImage(answer.fetched.data.subarray(0, 16))) throw new ImageFetchError('內容不是圖片');
+      return answer.fetched;
+    }
+    if (hop >= limits.maxRedirects) throw new ImageFetchError('轉址次數過多');
+    url = new URL(answer.redirect!, url);
+  }
+}

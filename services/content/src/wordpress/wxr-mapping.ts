@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { Parser } from 'htmlparser2';
+import { ARTICLE_LIMITS, type ArticleStatus } from '@coinmag/contracts';
+import { normalizeSlug, SLUG_MAX_LENGTH, slugFromTitle, stripTags } from '@coinmag/rules';
+import { convertWordPressBody } from './shortcodes.js';
+import { originalImageUrl } from './original-image-url.js';
+import type { WxrCategory, WxrItem } from './wxr-parser.js';
+
+/** A WordPress post as an article of ours, before slugs are checked against the database. */
+export interface MappedPost {
+  wpPostId: number;
+  link: string;
+  title: string;
+  slug: string;
+  /** The slug WordPress used (decoded), which old links carry. */
+  wpSlug: string;
+  status: ArticleStatus;
+  publishedAt: Date | null;
+  excerpt: string;
+  metaTitle: string;
+  metaDescription: string;
+  /** Our slug of its first category, or null. */
+  categorySlug: string | null;
+  tags: string[];
+  /** Raw body HTML after shortcodes (sanitised by the editor's rules when written). */
+  content: string;
+  /** The cover's original URL, from _thumbnail_id. */
+  coverUrl: string | null;
+  /** Every image the body uses, as referenced and as its original. */
+  bodyImages: { referenced: string; original: string }[];
+  problems: string[];
+  /** Changes when anything imported from WordPress changes: decides update or unchanged. */
+  sourceHash: string;
+}
+
+export type ItemDecision =
+  | { kind: 'post'; post: MappedPost }
+  | { kind: 'attachment' }
+  | { kind: 'skip'; reason: string };
+
+/** What a post may point at that is read from elsewhere in the file. */
+export interface MappingContext {
+  attachments: ReadonlyMap<number, string>;
+  /** WordPress category nicename (decoded) → our slug. */
+  categorySlugs: ReadonlyMap<string, string>;
+  now: Date;
+}
+
+const SKIPPED_STATUSES: Record<string, string> = { trash: '已移至垃圾桶', 'auto-draft': '自動草稿', inherit: '修訂版本' };
+const SKIPPED_TYPES: Record<string, string> = { page: '頁面（不匯入）', nav_menu_item: '選單項目', revision: '修訂版本' };
+const DRAFT_STATUSES = new Set(['draft', 'pending', 'private']);
+
+/** `wp:post_name` and nicenames are percent-encoded for Chinese; decoded, then our slug rule. */
+export function decodeWordPressSlug(raw: string): string {
+  let decoded = raw.trim();
+  try {
+    decoded = decodeURIComponent(decoded);
+  } catch {
+    // A stray % is kept as written; the slug rule turns it into a hyphen.
+  }
+  return normalizeSlug(decoded).slice(0, SLUG_MAX_LENGTH).replace(/-+$/, '');
+}
+
+/** `YYYY-MM-DD hh:mm:ss` in UTC; WordPress writes 0000-00-00 00:00:00 for "never". */
+export function wordPressDate(gmt: string, local: string): Date | null {
+  const value = /^[1-9]\d{3}-/.test(gmt) ? gmt : '';
+  if (!value) {
+    // Drafts have no GMT date; their local date is a fair stand-in (Taipei time).
+    if (!/^[1-9]\d{3}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(local)) return null;
+    const date = new Date(`${local.replace(' ', 'T')}+08:00`);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  const date = new Date(`${value.replace(' ', 'T')}Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function bounded(text: string, max: number): string {
+  return Array.from(text.trim()).slice(0, max).join('');
+}
+
+/** Yoast's %%title%% and friends: the ones we can fill in, the rest dropped. */
+function yoastText(raw: string | undefined, title: string, max: number): string {
+  if (!raw) return '';
+  const filled = raw.replace(/%%title%%/g, title).replace(/%%(?:sep|sitename|page|primary_category|excerpt)%%/g, ' ').replace(/%%[a-z_]+%%/g, '');
+  return bounded(filled.replace(/\s+/g, ' '), max);
+}
+
+const VOID_TAGS = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'source', 'wbr', 'area', 'col', 'embed', 'param', 'track', 'base']);
+
+/** Tags the browser would have to close itself: the post's HTML is broken there. */
+export function unclosedTags(html: string): string[] {
+  const unclosed = new Set<string>();
+  const parser = new Parser({
+    onclosetag(name, isImplied) {
+      if (isImplied && !VOID_TAGS.has(name) && name !== 'p' && name !== 'li') unclosed.add(name);
+    },
+  }, { decodeEntities: true });
+  parser.write(html);
+  parser.end();
+  return [...unclosed];
+}
+
+const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*("([^"]*)"|'([^']*)')/gi;
+
+function bodyImages(html: string): { referenced: string; original: string }[] {
+  const found = new Map<string, string>();
+  for (const match of html.matchAll(IMG_SRC)) {
+    const referenced = (match[2] ?? match[3] ?? '').replace(/&amp;/g, '&');
+    const original = originalImageUrl(referenced);
+    if (original && !found.has(referenced)) found.set(referenced, original);
+  }
+  return [...found].map(([referenced, original]) => ({ referenced, original }));
+}
+
+function termsOf(item: WxrItem, domain: string) {
+  return item.terms.filter((term) => term.domain === domain);
+}
+
+function mapPost(item: WxrItem, context: MappingContext): MappedPost {
+  const problems: string[] = [];
+  const title = bounded(item.title, ARTICLE_LIMITS.title) || `WordPress 文章 ${item.postId}`;
+  const wpSlug = decodeWordPressSlug(item.postName);
+  const slug = wpSlug || slugFromTitle(title) || `wp-${item.postId}`;
+  let status: ArticleStatus = DRAFT_STATUSES.has(item.status) ? 'draft' : item.status === 'future' ? 'scheduled' : 'published';
+  const date = wordPressDate(item.postDateGmt, item.postDate);
+  let publishedAt: Date | null = status === 'draft' ? null : date;
+  if (status === 'scheduled' && (!publishedAt || publishedAt <= context.now)) status = 'published';
+  if (status === 'published' && !publishedAt) publishedAt = context.now;
+  const converted = convertWordPressBody(item.content, (id) => {
+    const url = context.attachments.get(id);
+    return url ? `<img src="${url.replace(/"/g, '&quot;')}" alt="">` : undefined;
+  });
+  for (const name of converted.removedShortcodes) problems.push(`已移除不支援的短代碼 [${name}]`);
+  for (const id of converted.galleryIds) if (!context.attachments.has(id)) problems.push(`圖庫中的附件 ${id} 不在匯出檔中`);
+  const unclosed = unclosedTags(converted.html);
+  if (unclosed.length) problems.push(`HTML 標籤未正確關閉：${unclosed.map((tag) => `<${tag}>`).join('、')}`);
+  if (!stripTags(converted.html).trim() && !/<img\s/i.test(converted.html)) problems.push('內文是空的');
+  const thumbnailId = Number(item.meta._thumbnail_id ?? '');
+  let coverUrl: string | null = null;
+  if (Number.isInteger(thumbnailId) && thumbnailId > 0) {
+    const attachment = context.attachments.get(thumbnailId);
+    if (attachment) coverUrl = originalImageUrl(attachment) ?? null;
+    else problems.push(`封面圖片（附件 ${thumbnailId}）不在匯出檔中`);
+  }
+  const firstCategory = termsOf(item, 'category').map((term) => context.categorySlugs.get(decodeWordPressSlug(term.nicename))).find(Boolean);
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const term of termsOf(item, 'post_tag')) {
+    const name = bounded(term.name.replace(/\s+/g, ' '), ARTICLE_LIMITS.tagLength);
+    if (name && !seen.has(name.toLowerCase()) && tags.length < ARTICLE_LIMITS.tags) {
+      seen.add(name.toLowerCase());
+      tags.push(name);
+    }
+  }
+  const excerpt = bounded(stripTags(item.excerpt), ARTICLE_LIMITS.excerpt);
+  const metaTitle = yoastText(item.meta._yoast_wpseo_title, title, ARTICLE_LIMITS.metaTitle);
+  const metaDescription = yoastText(item.meta._yoast_wpseo_metadesc, title, ARTICLE_LIMITS.metaDescription);
+  const sourceHash = createHash('sha256')
+    .update(JSON.stringify([title, slug, status, publishedAt?.toISOString() ?? null, excerpt, metaTitle, metaDescription, firstCategory ?? null, tags, converted.html, coverUrl]))
+    .digest('hex');
+  return {
+    wpPostId: item.postId,
+    link: item.link,
+    title,
+    slug,
+    wpSlug,
+    status,
+    publishedAt,
+    excerpt,
+    metaTitle,
+    metaDescription,
+    categorySlug: firstCategory ?? null,
+    tags,
+    content: converted.html,
+    coverUrl,
+    bodyImages: bodyImages(converted.html),
+    problems,
+    sourceHash,
+  };
+}
+
+/** What becomes of one item of the export. */
+export function decideItem(item: WxrItem, context: MappingContext): ItemDecision {
+  if (item.postType === 'attachment') return { kind: 'attachment' };
+  if (SKIPPED_TYPES[item.postType]) return { kind: 'skip', reason: SKIPPED_TYPES[item.postType]! };
+  if (item.postType !== 'post') return { kind: 'skip', reason: `不支援的內容類型（${bounded(item.postType || '未標示', 40)}）` };
+  if (SKIPPED_STATUSES[item.status]) return { kind: 'skip', reason: SKIPPED_STATUSES[item.status]! };
+  if (!item.postId) return { kind: 'skip', reason: '缺少文章編號' };
+  return { kind: 'post', post: mapPost(item, context) };
+}
+
+/** A WordPress category as ours: a flat list, the parent named in the description. */
+export interface MappedCategory {
+  wpSlug: string;
+  slug: string;
+  name: string;
+  description: string;
+}
+
+export function mapCategories(categories: WxrCategory[]): MappedCategory[] {
+  const byNicename = new Map(categories.map((category) => [category.nicename, category]));
+  return categories.map((category) => {
+    const wpSlug = decodeWordPressSlug(category.nicename);
+    const parent = category.parent ? byNicename.get(category.parent) : undefined;
+    const parts = [parent ? `上層分類：${parent.name}` : '', stripTags(category.description)].filter(Boolean);
+    return {
+      wpSlug,
+      slug: wpSlug || slugFromTitle(category.name) || 'category',
+      name: bounded(category.name, 50) || wpSlug,
+      description: bounded(parts.join('。'), 500),
+    };
+  });
+}

@@ -1,0 +1,189 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditListSchema, WORDPRESS_IMPORT_PATHS, wordpressImportSchema, type WordPressImport } from '@coinmag/contracts';
+import { minioAdapter } from '../../media/test/support/adapters.js';
+import { createTestKeys } from '../../media/test/support/auth.js';
+import { startMedia, type RunningMedia } from '../../media/test/support/service.js';
+import { adminClient, articleFields } from './admin-client.js';
+import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
+import { fixtureExport, startImageServer, type ImageServer } from './wordpress-fixture.js';
+
+/**
+ * The WordPress import on real Postgres, Redis and an S3 server, its images served by a local
+ * HTTP server and processed by the real media service: dry run, mapping, images, idempotence,
+ * conflicts and old links.
+ */
+describe('WordPress import', () => {
+  const keys = createTestKeys();
+  const token = keys.token();
+  const s3 = minioAdapter();
+  let images: ImageServer;
+  let media: RunningMedia;
+  let content: ContentHarness;
+  let directory: string;
+  const auth = { authorization: `Bearer ${token}` };
+
+  beforeAll(async () => {
+    images = await startImageServer();
+    await s3.setUp();
+    media = await startMedia(await s3.fresh(), keys.publicKey);
+    directory = await mkdtemp(join(tmpdir(), 'coinmag-wp-'));
+    content = await startContent({
+      publicKey: keys.publicKey,
+      wordpress: {
+        directory,
+        mediaUrl: media.url,
+        imageLimits: { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 3, allowedHosts: [new URL(images.url).host] },
+        imageConcurrency: 2,
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await content?.close();
+    await media?.close();
+    await s3.tearDown();
+    await images?.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  async function upload(xml: string, query = '?filename=export.xml'): Promise<{ status: number; body: any }> {
+    return content.get(`${WORDPRESS_IMPORT_PATHS.imports}${query}`, { method: 'POST', body: xml, headers: { ...auth, 'content-type': 'application/xml' } });
+  }
+
+  /** Uploads, confirms and waits for the job this process runs to stop; the job as the API shows it. */
+  async function importExport(xml: string): Promise<WordPressImport> {
+    const uploaded = await upload(xml);
+    expect(uploaded.status).toBe(201);
+    const confirmed = await content.get(WORDPRESS_IMPORT_PATHS.confirm(uploaded.body.id), { method: 'POST', headers: auth });
+    expect(confirmed.status).toBe(202);
+    await content.content.wordpress.runner.settled(uploaded.body.id);
+    const job = await content.get(WORDPRESS_IMPORT_PATHS.importOf(uploaded.body.id), { headers: auth });
+    return wordpressImportSchema.parse(job.body);
+  }
+
+  const articleBySlug = (slug: string) => content.db('articles').where({ slug }).first();
+  const countArticles = async () => Number((await content.db('articles').count({ n: '*' }))[0]!.n);
+
+  it('shows a dry run of the export and writes nothing', async () => {
+    await insertArticle(content.db, { slug: 'withdraw-guide', title: '本站原有的出金教學' });
+    const articlesBefore = await countArticles();
+    const categoriesBefore = await content.db('categories').count({ n: '*' });
+    const res = await upload(await fixtureExport(images.url));
+    expect(res.status).toBe(201);
+    const job = wordpressImportSchema.parse(res.body);
+    expect(job.status).toBe('ready');
+    expect(job.dry_run).toMatchObject({
+      site: 'https://oldblog.example.com',
+      posts: { published: 2, scheduled: 1, draft: 1, total: 4 },
+      categories: 3,
+      tags: 3,
+      attachments: 4,
+      images: 6,
+      collisions: [{ wp_post_id: 14, title: '交易所出金教學', slug: 'withdraw-guide' }],
+    });
+    expect(job.dry_run!.skipped).toEqual(expect.arrayContaining([
+      { name: '已移至垃圾桶', count: 1 }, { name: '頁面（不匯入）', count: 1 }, { name: '選單項目', count: 1 }, { name: '不支援的內容類型（product）', count: 1 },
+    ]));
+    expect(job.dry_run!.problems.map((problem) => problem.problem)).toEqual([
+      '已移除不支援的短代碼 [contact-form-7]', 'HTML 標籤未正確關閉：<strong>、<div>', '封面圖片（附件 999）不在匯出檔中',
+    ]);
+    expect(await countArticles()).toBe(articlesBefore);
+    expect(await content.db('categories').count({ n: '*' })).toEqual(categoriesBefore);
+    expect(images.hits.size).toBe(0);
+  });
+
+  it('imports posts, categories, tags, SEO fields and images; an image that cannot be fetched is reported, not fatal', async () => {
+    const before = await countArticles();
+    const job = await importExport(await fixtureExport(images.url));
+    expect(job.error).toBeNull();
+    expect(job.status).toBe('done');
+    expect(job.progress).toMatchObject({ total: 4, processed: 4, created: 4, updated: 0, conflicts: 0, failed: 0, images_fetched: 5, images_failed: 1 });
+    expect(job.failed_images).toEqual([{ url: `${images.url}/wp-content/uploads/2024/04/missing.jpg`, error: '原站回應 HTTP 404' }]);
+    expect(await countArticles()).toBe(before + 4);
+
+    const bitcoin = await articleBySlug('比特幣突破新高');
+    expect(bitcoin).toMatchObject({ title: '比特幣突破新高：機構資金持續湧入', status: 'published', meta_title: '比特幣突破新高：機構資金持續湧入 幣圈日報', meta_description: '比特幣創新高的三個原因與後市觀察。', excerpt: '機構資金推動比特幣創新高。' });
+    expect(bitcoin.published_at.toISOString()).toBe('2024-05-01T02:00:00.000Z');
+    expect(bitcoin.featured_image).toMatch(/^\/uploads\//);
+    expect(bitcoin.content).not.toContain(images.url);
+    expect(bitcoin.content).toMatch(/<figure><img[^>]+src="\/uploads\/[^"]+"[^>]*>\s*<figcaption>比特幣近三個月走勢<\/figcaption><\/figure>/);
+    expect(bitcoin.content).not.toContain('contact-form-7');
+    const category = await content.db('categories').where({ id: bitcoin.category_id }).first();
+    expect(category).toMatchObject({ name: '比特幣', slug: '比特幣', description: '上層分類：市場分析' });
+    const tags = await content.db('article_tags as at').join('tags as t', 't.id', 'at.tag_id').where('at.article_id', bitcoin.id).orderBy('at.position').pluck('t.name');
+    expect(tags).toEqual(['ETF', '交易所']);
+
+    expect(await articleBySlug('eth-upgrade-preview')).toMatchObject({ status: 'scheduled' });
+    expect(await articleBySlug('新手入門-什麼是錢包')).toMatchObject({ status: 'draft', published_at: null });
+    // The slug an article here already had: the post gets a numbered one, and the report says so.
+    const withdraw = await articleBySlug('withdraw-guide-2');
+    expect(withdraw).toMatchObject({ title: '交易所出金教學', featured_image: null });
+    // The image that could not be fetched leaves the body; the report names it.
+    expect(withdraw.content).toMatch(/<img src="\/uploads\/[^"]+" alt="出金畫面" \/>/);
+    expect(withdraw.content).not.toContain('missing.jpg');
+    const note = job.attention.find((item) => item.wp_post_id === 14)?.note;
+    expect(note).toContain('網址代稱「withdraw-guide」已被使用，改為「withdraw-guide-2」');
+    expect(note).toContain(`無法取得圖片 ${images.url}/wp-content/uploads/2024/04/missing.jpg（原站回應 HTTP 404）`);
+    // chart.png is used by two posts (at two resized names): fetched once, as the original.
+    expect(images.hits.get('/wp-content/uploads/2024/05/chart.png')).toBe(1);
+    expect(images.hits.get('/wp-content/uploads/2024/05/chart-300x200.png')).toBeUndefined();
+
+    const audit = auditListSchema.parse((await content.get('/api/admin/audit?kind=import', { headers: auth })).body);
+    expect(audit.events.map((event) => event.summary)).toEqual(['export.xml：新增 4、更新 0、未變更 0、衝突 0、失敗 0；圖片 5 張，無法取得 1 張']);
+  });
+
+  it('creates nothing twice when the same export is imported again, and fetches no image again but the one that failed', async () => {
+    const before = await countArticles();
+    const hitsBefore = [...images.hits.values()].reduce((a, b) => a + b, 0);
+    const job = await importExport(await fixtureExport(images.url));
+    // The post whose image failed is tried again (updated); the others are left as they are.
+    expect(job.progress).toMatchObject({ created: 0, updated: 1, unchanged: 3, conflicts: 0 });
+    expect(await countArticles()).toBe(before);
+    // Only the image that failed is tried again.
+    expect([...images.hits.values()].reduce((a, b) => a + b, 0)).toBe(hitsBefore + 1);
+  });
+
+  it('updates what changed in WordPress and reports articles edited here as conflicts, without overwriting them', async () => {
+    const draft = await articleBySlug('新手入門-什麼是錢包');
+    const edited = await adminClient(content, token).updateArticle(draft.id, articleFields({ title: '本站改寫：什麼是錢包', content: '<p>本站編輯改寫的內容</p>', status: 'draft' }));
+    expect(edited.status).toBe(200);
+    const xml = (await fixtureExport(images.url))
+      .replace('比特幣突破新高：機構資金持續湧入', '比特幣突破新高：機構資金大舉湧入')
+      .replace('請務必備份助記詞。', '請務必離線備份助記詞。');
+    const job = await importExport(xml);
+    expect(job.progress).toMatchObject({ created: 0, updated: 2, unchanged: 1, conflicts: 1 });
+    expect(job.attention.find((item) => item.wp_post_id === 13)).toMatchObject({ outcome: 'conflict', article_id: draft.id });
+    expect(await content.db('articles').where({ id: draft.id }).first()).toMatchObject({ title: '本站改寫：什麼是錢包' });
+    expect(await articleBySlug('比特幣突破新高')).toMatchObject({ title: '比特幣突破新高：機構資金大舉湧入' });
+  });
+
+  it('answers the old WordPress addresses with where they are now, and 404 for unknown ones', async () => {
+    const where = async (path: string, p?: string) => {
+      const res = await content.get(`${WORDPRESS_IMPORT_PATHS.oldLink}?path=${encodeURIComponent(path)}${p ? `&p=${p}` : ''}`);
+      return res.status === 200 ? res.body.location : res.status;
+    };
+    const bitcoin = `/article/${encodeURIComponent('比特幣突破新高')}`;
+    expect(await where('/', '11')).toBe(bitcoin);
+    expect(await where('/2024/05/01/%e6%af%94%e7%89%b9%e5%b9%a3%e7%aa%81%e7%a0%b4%e6%96%b0%e9%ab%98/')).toBe(bitcoin);
+    expect(await where('/2024/05/%E6%AF%94%E7%89%B9%E5%B9%A3%E7%AA%81%E7%A0%B4%E6%96%B0%E9%AB%98/')).toBe(bitcoin);
+    expect(await where('/%e6%af%94%e7%89%b9%e5%b9%a3%e7%aa%81%e7%a0%b4%e6%96%b0%e9%ab%98/')).toBe(bitcoin);
+    expect(await where('/2024/04/withdraw-guide/')).toBe('/article/withdraw-guide-2');
+    expect(await where('/category/%e5%b8%82%e5%a0%b4%e5%88%86%e6%9e%90/%e6%af%94%e7%89%b9%e5%b9%a3/')).toBe(`/category/${encodeURIComponent('比特幣')}`);
+    expect(await where('/tag/etf/')).toBe('/tag/ETF');
+    expect(await where('/feed/')).toBe('/rss.xml');
+    expect(await where('/2024/01/no-such-post/')).toBe(404);
+    expect(await where('/', '999')).toBe(404);
+    expect(await where('/about/')).toBe(404);
+  });
+
+  it('refuses a file that is not an export, and callers who are not signed in', async () => {
+    const notXml = await upload('<html><body>not an export</body></html>');
+    expect(notXml).toMatchObject({ status: 400, body: { error: '無法讀取匯出檔：這不是 WordPress 匯出檔（缺少 <rss>）' } });
+    const wrongType = await content.get(WORDPRESS_IMPORT_PATHS.imports, { method: 'POST', body: 'x', headers: { ...auth, 'content-type': 'application/json' } });
+    expect(wrongType.status).toBe(400);
+    const anonymous = await content.get(WORDPRESS_IMPORT_PATHS.imports, { method: 'POST', body: '<rss/>', headers: { 'content-type': 'application/xml' } });
+    expect(anonymous.status).toBe(401);
+  });
+});
