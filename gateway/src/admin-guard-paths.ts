@@ -5,6 +5,7 @@ export const ADMIN_PATH_PREFIXES = [
   '/api/settings/admin',
   '/api/admin/stats',
   '/api/admin/audit',
+  '/api/admin/wordpress',
   '/api/admin/password',
   '/api/uploads/image',
 ] as const;

@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import { API_MESSAGES, type LoginResponse } from '@coinmag/contracts';
-import { PayloadTooLargeError, REQUEST_ID_HEADER, ServiceUnavailableError } from '@coinmag/service-kit';
+import { REQUEST_ID_HEADER, ServiceUnavailableError } from '@coinmag/service-kit';
 import { clearSessionCookie, setSessionCookie } from './admin-guard-cookie.js';
+import { readBodyWithin } from './limits/read-body.js';
 
 /** Login and password bodies are a few hundred bytes; anything past this is refused here, before auth. */
 export const AUTH_BODY_LIMIT = 16 * 1024;
@@ -12,22 +13,12 @@ export const AUTH_BODY_LIMIT = 16 * 1024;
  */
 export const TOKEN_DELIVERY_HEADER = 'x-token-delivery';
 
-/** Reads a request body up to `limit` bytes; more is 413 (also when sent chunked, without a length). */
-export async function readLimitedBody(ctx: Context, limit = AUTH_BODY_LIMIT): Promise<Buffer> {
-  const tooLarge = () => {
-    // Read no further; the answer goes out and the connection closes behind it.
-    ctx.set('Connection', 'close');
-    return new PayloadTooLargeError(API_MESSAGES.requestTooLarge);
-  };
-  if (Number(ctx.get('content-length')) > limit) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads a sign-in or password body up to `limit` bytes, all of it within `deadlineMs`: more is
+ * 413 (also when sent chunked, without a length), a trickle 408 (limits/read-body).
+ */
+export function readLimitedBody(ctx: Context, deadlineMs: number, limit = AUTH_BODY_LIMIT): Promise<Buffer> {
+  return readBodyWithin(ctx.req, limit, deadlineMs);
 }
 
 export interface AuthAnswer {

@@ -22,6 +22,8 @@ export interface AdminGuardOptions {
   siteOrigin?: string;
   /** 'always' (production): the cookie is Secure whatever the request says. */
   cookieSecurity?: CookieSecurity;
+  /** How long a sign-in or password body may take to arrive in full (GATEWAY_BODY_TIMEOUT_S); default 2 s. */
+  bodyTimeoutMs?: number;
 }
 
 const PATHS = {
@@ -59,7 +61,7 @@ interface Credential {
  * replica forgets the confirmations at once. Auth unreachable means 503.
  */
 export function createAdminGuard(options: AdminGuardOptions): Middleware {
-  const { publicKey, authUrl, timeoutMs, confirmCacheMs, adminOrigin, siteOrigin } = options;
+  const { publicKey, authUrl, timeoutMs, confirmCacheMs, adminOrigin, siteOrigin, bodyTimeoutMs = 2_000 } = options;
   const security = options.cookieSecurity ?? 'auto';
   const confirmed = createConfirmedTokenCache(confirmCacheMs);
   const verifyUrl = new URL(PATHS.verify, authUrl).toString();
@@ -102,7 +104,7 @@ export function createAdminGuard(options: AdminGuardOptions): Middleware {
 
     if (path === PATHS.login && method === 'POST') {
       assertSameOrigin(ctx, origins);
-      const body = await readLimitedBody(ctx);
+      const body = await readLimitedBody(ctx, bodyTimeoutMs);
       const answer = await callAuth(ctx, { method: 'POST', path: PATHS.login, body, contentType: ctx.get('content-type') });
       answerWithSession(ctx, answer, secure, ctx.get(TOKEN_DELIVERY_HEADER).toLowerCase() === 'body');
       return;
@@ -150,7 +152,7 @@ export function createAdminGuard(options: AdminGuardOptions): Middleware {
     });
 
     if (path === PATHS.password && method === 'PUT') {
-      const body = await readLimitedBody(ctx);
+      const body = await readLimitedBody(ctx, bodyTimeoutMs);
       const answer = await callAuth(ctx, { method: 'PUT', path: PATHS.password, token, body, contentType: ctx.get('content-type') });
       // Every older token is void now: forget what this replica confirmed.
       if (answer.status === 200) confirmed.clear();

@@ -8,13 +8,19 @@ import type { GatewayCache } from './cache/response-cache.js';
 import { urlList, type GatewayConfig } from './config.js';
 import { contentSecurityPolicy, cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
 import { answerViewBeacons } from './proxy/beacon-lane.js';
+import { answerWordPressLinks } from './proxy/wordpress-links.js';
 import { proxyByRouteTable } from './proxy/proxy.js';
+import { replicaPool } from './proxy/replica-resolver.js';
 import { UpstreamPool } from './proxy/upstream-pool.js';
+import { capRequestsPerClient } from './limits/client-requests.js';
+import { limitsFrom, type LimitsConfig } from './limits/limits-config.js';
+import { upstreamBodies } from './limits/upstream-body.js';
 import { securityHeaders } from './security-headers.js';
 
 export interface GatewayDeps {
   config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> &
-    Partial<Pick<GatewayConfig, 'TRUSTED_PROXY_HOPS' | 'UPSTREAM_RESTART_WAIT_MS' | 'ADMIN_ORIGIN'>>;
+    Partial<Pick<GatewayConfig, 'TRUSTED_PROXY_HOPS' | 'UPSTREAM_RESTART_WAIT_MS' | 'UPSTREAM_RESOLVE_MS' | 'ADMIN_ORIGIN'>> &
+    Partial<LimitsConfig>;
   /** The chassis's log, health and metrics (runService's); tests get a fresh one. */
   runtime?: ServiceRuntime;
   /** Used when no runtime is given. */
@@ -33,19 +39,24 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   const runtime = given ?? createRuntime('gateway', log);
   const cspOptions = csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] };
   const adminHost = config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined;
-  const content = new UpstreamPool(urlList(config.CONTENT_URL));
+  const limits = limitsFrom(config);
+  const poolFor = (urls: string) =>
+    replicaPool(urlList(urls), config.UPSTREAM_RESOLVE_MS ?? 0, undefined, new UpstreamPool(urlList(urls), limits.upstreamConnections, limits.upstreamQueueMs)).pool;
+  const content = poolFor(config.CONTENT_URL);
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
   // At the edge: /metrics is served by each service on its internal port, never here.
   const app = createServiceApp(runtime, {
     proxyHops: config.TRUSTED_PROXY_HOPS ?? 0,
     exposeMetrics: false,
     first: [
+      // Before anything else: one client address holds at most so many requests at once.
+      capRequestsPerClient(limits.requestsPerClient),
       // A fresh cached public answer is sent before the rest of the chain runs (it sends what the chain would).
       ...(cache ? [answerFreshHits(cache, runtime)] : []),
       // So is a fresh cached rendered page (with its own nonce).
       ...(frontends?.cachedPages ? [answerFreshPages(frontends.cachedPages, cspOptions, runtime, adminHost)] : []),
       // A view beacon (one per page view) is passed on before the chain runs too.
-      answerViewBeacons({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, adminHost }, runtime),
+      answerViewBeacons({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyTimeoutMs: limits.bodyTimeoutMs, adminHost }, runtime),
       securityHeaders(),
       contentSecurityPolicy(cspOptions),
     ],
@@ -56,15 +67,17 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
     proxyByRouteTable({
       upstreams: {
         content,
-        auth: new UpstreamPool(urlList(config.AUTH_URL)),
-        media: new UpstreamPool(urlList(config.MEDIA_URL)),
+        auth: poolFor(config.AUTH_URL),
+        media: poolFor(config.MEDIA_URL),
       },
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       slowTimeoutMs: config.UPLOAD_TIMEOUT_MS,
       restartWaitMs: config.UPSTREAM_RESTART_WAIT_MS ?? 0,
       cache,
+      bodyOf: upstreamBodies(limits),
     }),
   );
+  app.use(answerWordPressLinks({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
   if (frontends) app.use(frontends);
   return app;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_AD_HOSTS, parseHostList, type CspOptions } from './csp/policy.js';
 import { ConfigError, loadConfig, serviceEnv, tokenKeyEnv } from '@coinmag/service-kit';
+import { limitsEnv } from './limits/limits-config.js';
 
 /** scheme://host[:port], nothing after it. */
 const originSchema = z
@@ -29,6 +30,12 @@ export const gatewayConfigSchema = z.object({
   CONTENT_URL: urlListSchema.default('http://127.0.0.1:4002'),
   AUTH_URL: urlListSchema.default('http://127.0.0.1:4001'),
   MEDIA_URL: urlListSchema.default('http://127.0.0.1:4003'),
+  /**
+   * How often a service name in the URLs above is resolved again to all its addresses (Swarm's
+   * dnsrr, a Kubernetes headless Service: one per replica), so the gateway spreads requests over
+   * every replica and follows them as they come and go; 0: connect to the name as given.
+   */
+  UPSTREAM_RESOLVE_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   /** How long an upstream may take before the gateway answers 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Uploads of large images take longer to process. */
@@ -82,6 +89,8 @@ export const gatewayConfigSchema = z.object({
     }),
   /** How long the auth service's "this token is still valid" is trusted (0: ask every time). */
   ADMIN_CONFIRM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** What one client and all clients may hold, and how long the gateway waits for what they send. */
+  ...limitsEnv,
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

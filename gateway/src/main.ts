@@ -4,11 +4,14 @@ import { createAdminGuard } from './admin-guard.js';
 import { createContentCache } from './cache/content-cache.js';
 import { frontendsFromConfig } from './frontends/serve-frontends.js';
 import { cspOptions, loadGatewayConfig, urlList } from './config.js';
+import { gatewayServerTuning } from './limits/connection-caps.js';
+import { limitsFrom } from './limits/limits-config.js';
 
 void runService({
   name: 'gateway',
   config: (env) => loadGatewayConfig(env),
   build({ config, runtime }) {
+    const limits = limitsFrom(config);
     const adminGuard = createAdminGuard({
       publicKey: loadTokenPublicKey(config),
       authUrl: urlList(config.AUTH_URL)[0]!,
@@ -17,12 +20,13 @@ void runService({
       adminOrigin: config.ADMIN_ORIGIN,
       siteOrigin: config.SITE_ORIGIN,
       cookieSecurity: config.NODE_ENV === 'production' ? 'always' : 'auto',
+      bodyTimeoutMs: limits.bodyTimeoutMs,
     });
     const contentCache = createContentCache(config, runtime.log);
     const app = createGatewayApp({
       config, runtime, adminGuard, cache: contentCache?.cache, csp: cspOptions(config),
       frontends: frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache),
     });
-    return { app, start: () => contentCache?.feed.start(), close: [async () => contentCache?.feed.stop()] };
+    return { app, server: gatewayServerTuning(limits, config.TRUSTED_PROXY_HOPS), start: () => contentCache?.feed.start(), close: [async () => contentCache?.feed.stop()] };
   },
 });

@@ -214,8 +214,8 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('is documented: the README deploy section names every variable of .env.example and of the services', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('is documented: the deploy section of docs/operations.md names every variable of .env.example and of the services', () => {
+    const readme = readFileSync(join(ROOT, 'docs', 'operations.md'), 'utf8');
     const section = /<!-- deploy:start -->([\s\S]*)<!-- deploy:end -->/.exec(readme)?.[1] ?? '';
     const names = new Set([...Object.keys(envExample), ...Object.values(raw.services).filter((service) => service.build).flatMap((service) => Object.keys(environmentOf(service)))]);
     expect([...names].filter((name) => !section.includes(`\`${name}\``))).toEqual([]);

@@ -8,6 +8,8 @@ import { SECURITY_HEADERS } from '../security-headers.js';
 import { requestHeadersFor, responseHeadersFrom } from './headers.js';
 import { failureAnswer, forwardedFor, NOT_FORWARDED, type FailureAnswer } from './proxy.js';
 import { readBody, sendWithRetry } from './send.js';
+import { hasRequestBody, readBodyWithin } from '../limits/read-body.js';
+import { HttpError } from '@coinmag/service-kit';
 import type { UpstreamPool } from './upstream-pool.js';
 
 /** `/api/articles/{slug}/views`, the slug raw (letters, digits, `_`, `-`, percent-escapes); nothing else. */
@@ -22,11 +24,13 @@ const MAX_BODY_BYTES = 4096;
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), [name, value]] as [string, [string, string]]);
-const FAILURE_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const FAILURE_HEADERS: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
 
 export interface BeaconLaneOptions {
   content: UpstreamPool;
   timeoutMs: number;
+  /** How long the beacon's few bytes may take to arrive (GATEWAY_BODY_TIMEOUT_S). */
+  bodyTimeoutMs: number;
   /** ADMIN_ORIGIN's host: the chain refuses public writes there, so the lane leaves them to it. */
   adminHost?: string;
 }
@@ -53,7 +57,7 @@ function isBeacon(url: string): boolean {
  * send one per page view, so the chain's cost per beacon was a large share of the gateway's
  * work. Anything not exactly a beacon goes through the chain.
  */
-export function answerViewBeacons({ content, timeoutMs, adminHost }: BeaconLaneOptions, runtime: ServiceRuntime): Middleware {
+export function answerViewBeacons({ content, timeoutMs, bodyTimeoutMs, adminHost }: BeaconLaneOptions, runtime: ServiceRuntime): Middleware {
   const { log } = runtime;
   const adminHostLower = adminHost?.toLowerCase();
 
@@ -82,7 +86,7 @@ export function answerViewBeacons({ content, timeoutMs, adminHost }: BeaconLaneO
 
   const fail = (ctx: Context, requestId: string, started: number, answer: FailureAnswer) => {
     log.child({ requestId }).warn(answer.logged, 'upstream failed');
-    finish(ctx, requestId, started, answer.status, FAILURE_HEADERS, JSON.stringify(answer.body));
+    finish(ctx, requestId, started, answer.status, answer.retryAfter ? { ...FAILURE_HEADERS, 'retry-after': answer.retryAfter } : FAILURE_HEADERS, JSON.stringify(answer.body));
   };
 
   return async (ctx, next) => {
@@ -97,20 +101,28 @@ export function answerViewBeacons({ content, timeoutMs, adminHost }: BeaconLaneO
     if (cookies === undefined) delete req.headers.cookie;
     else req.headers.cookie = cookies;
 
+    // The body arrives in full, within the deadline, before a connection to the service is taken.
+    let sent: Buffer | null = null;
+    try {
+      if (hasRequestBody(req)) sent = await readBodyWithin(req, MAX_BODY_BYTES, bodyTimeoutMs);
+    } catch (err) {
+      if (!(err instanceof HttpError) || ctx.res.destroyed) return void req.destroy();
+      finish(ctx, requestId, started, err.status, { ...FAILURE_HEADERS, ...err.headers }, JSON.stringify({ error: err.message }));
+      return;
+    }
     const aborted = new AbortController();
     const onClose = () => {
       if (!ctx.res.writableFinished) aborted.abort();
     };
     ctx.res.once('close', onClose);
     try {
-      const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
       const response = await sendWithRetry(
         content,
         {
           method: 'POST',
           path: req.url!,
           headers: requestHeadersFor(req.headers, forwardedFor(ctx), NOT_FORWARDED),
-          body: hasBody ? req : null,
+          body: sent,
           timeoutMs,
           signal: aborted.signal,
         },

@@ -1,7 +1,11 @@
 import type { Context, Middleware } from 'koa';
+import { API_MESSAGES } from '@coinmag/contracts';
+import { HttpError } from '@coinmag/service-kit';
 import { isAdminPath } from '../admin-guard-paths.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { serveCachedContent } from '../cache/cached-content.js';
+import { BUSY_RETRY_AFTER_SECONDS } from '../limits/limits-config.js';
+import type { UpstreamBody } from '../limits/upstream-body.js';
 import { requestHeadersFor, responseHeadersFrom, type ForwardedFor } from './headers.js';
 import { matchRoute, type Upstream } from './route-table.js';
 import { sendWithRetry } from './send.js';
@@ -11,10 +15,11 @@ export const PROXY_MESSAGES = {
   unavailable: '服務暫時無法使用，請稍後再試',
   timeout: '服務回應逾時，請稍後再試',
   badGateway: '服務發生錯誤，請稍後再試',
+  busy: API_MESSAGES.serviceBusy,
 } as const;
 
-const STATUS_OF: Record<UpstreamFailure, number> = { refused: 503, timeout: 504, reset: 502, broken: 502 };
-const MESSAGE_OF: Record<UpstreamFailure, string> = { refused: PROXY_MESSAGES.unavailable, timeout: PROXY_MESSAGES.timeout, reset: PROXY_MESSAGES.badGateway, broken: PROXY_MESSAGES.badGateway };
+const STATUS_OF: Record<UpstreamFailure, number> = { refused: 503, busy: 503, timeout: 504, reset: 502, broken: 502 };
+const MESSAGE_OF: Record<UpstreamFailure, string> = { refused: PROXY_MESSAGES.unavailable, busy: PROXY_MESSAGES.busy, timeout: PROXY_MESSAGES.timeout, reset: PROXY_MESSAGES.badGateway, broken: PROXY_MESSAGES.badGateway };
 /** Request headers that cannot be passed through the client library as they are. */
 export const NOT_FORWARDED = new Set(['expect']);
 
@@ -26,11 +31,15 @@ export interface ProxyOptions {
   restartWaitMs: number;
   /** The gateway's cache of public content answers; without it every request is proxied. */
   cache?: GatewayCache;
+  /** The request body to send, read or opened under the gateway's limits (limits/upstream-body). */
+  bodyOf(ctx: Context): Promise<UpstreamBody>;
 }
 
 export interface FailureAnswer {
   status: number;
   body: { error: string };
+  /** Retry-After, when the client may simply ask again soon (a busy service). */
+  retryAfter?: string;
   /** What the warning logs about it. */
   logged: { upstream: string; code?: string; failure: UpstreamFailure };
 }
@@ -39,13 +48,15 @@ export interface FailureAnswer {
 export function failureAnswer(err: unknown, upstream: string): FailureAnswer {
   const failure = classifyFailure(err);
   const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-  return { status: STATUS_OF[failure], body: { error: MESSAGE_OF[failure] }, logged: { upstream, code, failure } };
+  const retryAfter = failure === 'busy' ? String(BUSY_RETRY_AFTER_SECONDS) : undefined;
+  return { status: STATUS_OF[failure], body: { error: MESSAGE_OF[failure] }, retryAfter, logged: { upstream, code, failure } };
 }
 
 export function answerFailure(ctx: Context, err: unknown, upstream: string): void {
   const answer = failureAnswer(err, upstream);
   ctx.state.log?.warn(answer.logged, 'upstream failed');
   ctx.status = answer.status;
+  if (answer.retryAfter) ctx.set('Retry-After', answer.retryAfter);
   ctx.body = answer.body;
 }
 
@@ -74,6 +85,8 @@ export function proxyByRouteTable(options: ProxyOptions): Middleware {
     // A write through the admin API changes what cached answers say: nothing cached before it is served again.
     const invalidates = cache && route.upstream === 'content' && !idempotent && isAdminPath(ctx.path);
 
+    // Read (or opened as a bounded stream) before a service connection is taken.
+    const body = await options.bodyOf(ctx);
     const aborted = new AbortController();
     const onClose = () => {
       if (!ctx.res.writableFinished) aborted.abort();
@@ -86,7 +99,7 @@ export function proxyByRouteTable(options: ProxyOptions): Middleware {
           method: ctx.method,
           path: ctx.url,
           headers: requestHeadersFor(ctx.req.headers, forwardedFor(ctx), NOT_FORWARDED),
-          body: idempotent && !ctx.req.headers['content-length'] && !ctx.req.headers['transfer-encoding'] ? null : ctx.req,
+          body,
           timeoutMs,
           signal: aborted.signal,
         },
@@ -102,6 +115,8 @@ export function proxyByRouteTable(options: ProxyOptions): Middleware {
       if (length !== undefined) ctx.length = Number(length);
     } catch (err) {
       if (invalidates) cache.invalidateAll();
+      // The client's own failure (a stalled upload: 408), not the service's.
+      if (err instanceof HttpError) throw err;
       answerFailure(ctx, err, route.upstream);
     }
   };

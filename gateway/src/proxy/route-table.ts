@@ -13,6 +13,8 @@ export const ROUTES: Route[] = [
   { prefix: '/api/admin/verify', upstream: 'auth' },
   { prefix: '/api/admin/password', upstream: 'auth' },
   { prefix: '/api/uploads/', upstream: 'media', slow: true },
+  // A WordPress export of 100 MB and more is streamed through, then read for the dry run.
+  { prefix: '/api/admin/wordpress/imports', upstream: 'content', slow: true },
   { prefix: '/uploads/', upstream: 'media' },
   { prefix: '/api/', upstream: 'content' },
 ];

@@ -1,11 +1,14 @@
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
+import { ConnectionSlots } from '../limits/connection-slots.js';
 
 /** One replica of a service: a keep-alive connection pool, and when it last refused a connection. */
 interface Replica {
   origin: string;
   pool: Pool;
+  /** The pool's connections as slots a request waits for, with a deadline (GATEWAY_UPSTREAM_QUEUE_S). */
+  slots: ConnectionSlots;
   downUntil: number;
 }
 
@@ -14,12 +17,12 @@ export interface UpstreamRequest {
   /** Path and query, as the client sent them. */
   path: string;
   headers: Record<string, string | string[]>;
-  body?: Readable | null;
+  body?: Readable | Buffer | null;
   timeoutMs: number;
   signal?: AbortSignal;
 }
 
-export type UpstreamFailure = 'refused' | 'timeout' | 'reset' | 'broken';
+export type UpstreamFailure = 'refused' | 'busy' | 'timeout' | 'reset' | 'broken';
 
 /** Replaying these is safe: no side effect, and no request body to replay. */
 export const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -32,6 +35,7 @@ export function classifyFailure(err: unknown): UpstreamFailure {
   const error = err as { code?: string; cause?: { code?: string } };
   const code = error?.code ?? error?.cause?.code ?? '';
   if (REFUSED_CODES.has(code)) return 'refused';
+  if (code === 'UPSTREAM_BUSY') return 'busy';
   if (TIMEOUT_CODES.has(code)) return 'timeout';
   if (RESET_CODES.has(code)) return 'reset';
   return 'broken';
@@ -46,19 +50,42 @@ const DOWN_FOR_MS = 1000;
  * round-robin to replicas that have not just refused a connection.
  */
 export class UpstreamPool {
-  private readonly replicas: Replica[];
+  private replicas: Replica[];
   private next = 0;
+  /** Told when a replica refuses or drops a connection (the replica resolver asks DNS again). */
+  onTrouble?: () => void;
 
-  constructor(urls: readonly string[], connectionsPerReplica = 128) {
+  constructor(
+    urls: readonly string[],
+    private readonly connectionsPerReplica = 128,
+    private readonly queueWaitMs = 3_000,
+  ) {
     if (urls.length === 0) throw new Error('an upstream needs at least one URL');
-    this.replicas = urls.map((url) => {
-      const origin = new URL(url).origin;
-      return {
-        origin,
-        downUntil: 0,
-        pool: new Pool(origin, { connections: connectionsPerReplica, pipelining: 1, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000, connect: { timeout: 2_000 } }),
-      };
-    });
+    this.replicas = urls.map((url) => this.replicaAt(new URL(url).origin));
+  }
+
+  private replicaAt(origin: string): Replica {
+    return {
+      origin,
+      downUntil: 0,
+      slots: new ConnectionSlots(this.connectionsPerReplica, this.queueWaitMs),
+      pool: new Pool(origin, { connections: this.connectionsPerReplica, pipelining: 1, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000, connect: { timeout: 2_000 } }),
+    };
+  }
+
+  /**
+   * Points the pool at these replicas (see replica-resolver.ts): new ones join, gone ones are
+   * closed once their requests in flight finish. Returns whether anything changed.
+   */
+  setOrigins(origins: readonly string[]): boolean {
+    if (origins.length === 0) return false;
+    const wanted = new Set(origins);
+    const kept = this.replicas.filter((replica) => wanted.has(replica.origin));
+    if (kept.length === this.replicas.length && kept.length === wanted.size) return false;
+    const have = new Set(kept.map((replica) => replica.origin));
+    for (const replica of this.replicas) if (!wanted.has(replica.origin)) void replica.pool.close().catch(() => {});
+    this.replicas = [...kept, ...origins.filter((origin) => !have.has(origin)).map((origin) => this.replicaAt(origin))];
+    return true;
   }
 
   get origins(): string[] {
@@ -76,10 +103,16 @@ export class UpstreamPool {
     return this.replicas[0]!;
   }
 
-  /** Sends once to one replica; a connection refused marks it down for a moment. */
+  /**
+   * Sends once to one replica, once one of its connections is free (or UpstreamBusyError when
+   * none frees up in time); the connection is counted as taken until the answer is read. A
+   * connection refused marks the replica down for a moment.
+   */
   async send(request: UpstreamRequest, avoid?: { replica?: unknown }): Promise<{ response: Dispatcher.ResponseData; replica: unknown }> {
     const replica = this.pick(avoid?.replica as Replica | undefined);
+    let release: (() => void) | undefined;
     try {
+      release = await replica.slots.acquire(request.signal);
       const response = await replica.pool.request({
         method: request.method as Dispatcher.HttpMethod,
         path: request.path,
@@ -90,9 +123,13 @@ export class UpstreamPool {
         signal: request.signal,
       });
       replica.downUntil = 0;
+      response.body.once('close', release);
       return { response, replica };
     } catch (err) {
-      if (classifyFailure(err) === 'refused') replica.downUntil = Date.now() + DOWN_FOR_MS;
+      release?.();
+      const failure = classifyFailure(err);
+      if (failure === 'refused') replica.downUntil = Date.now() + DOWN_FOR_MS;
+      if (failure === 'refused' || failure === 'reset') this.onTrouble?.();
       (err as { replica?: unknown }).replica = replica;
       throw err;
     }

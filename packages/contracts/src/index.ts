@@ -7,3 +7,4 @@ export * from './media-urls.js';
 export * from './revision.js';
 export * from './audit.js';
 export * from './crawl.js';
+export * from './wordpress-import.js';

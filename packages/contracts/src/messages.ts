@@ -20,6 +20,12 @@ export const API_MESSAGES = {
   serviceUnavailable: '服務暫時無法使用，請稍後再試',
   gatewayTimeout: '服務回應逾時，請稍後再試',
   badGateway: '服務發生錯誤，請稍後再試',
+  /** 503 from the gateway: every connection to the service is busy (Retry-After says when to ask again). */
+  serviceBusy: '服務忙碌中，請稍後再試',
+  /** 429 from the gateway: one client address holds too many requests or uploads at once. */
+  tooManyRequests: '同時送出的請求過多，請稍後再試',
+  /** 408: the request (headers or body) did not arrive in time. */
+  requestTimeout: '請求傳送逾時，請重新送出',
   categoryHasArticles: '此分類仍有文章，請先移動或刪除這些文章',
   slugTaken: '網址代稱已被使用',
   crossSiteRefused: '請求來源不符，已拒絕',

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ConfigError, loadConfig, type ServiceEnv } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { ServiceMetrics } from './metrics.js';
-import { listen } from './server.js';
+import { listen, type ServerTuning } from './server.js';
 import type { ServiceRuntime } from './service-app.js';
 import { ServiceHealth } from './service-health.js';
 
@@ -12,6 +12,8 @@ export type ConfigSource<C> = z.ZodType<C, z.ZodTypeDef, unknown> | ((env: NodeJ
 
 export interface BuiltService {
   app: Koa;
+  /** Timeouts and connection hooks for the listening server (the gateway's limits). */
+  server?: ServerTuning;
   /** Names of migrations not yet applied; the process is not ready until this is empty. */
   pendingMigrations?(): Promise<string[]>;
   /** Once ready: timers and background jobs. */
@@ -60,7 +62,7 @@ export async function runService<C extends ServiceEnv>(definition: ServiceDefini
     metrics.collectProcessMetrics();
     const runtime: ServiceRuntime = { name: definition.name, log, health, metrics };
     const built = await definition.build({ config, runtime });
-    const running = await listen(built.app, config.PORT, config.HOST);
+    const running = await listen(built.app, config.PORT, config.HOST, built.server);
     log.info({ port: running.port, host: config.HOST }, `${definition.name} listening`);
     health.startMonitor();
 

@@ -1,5 +1,18 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type Koa from 'koa';
+
+/** How long the server waits for what a client sends, and a say over each new connection (the gateway's caps). */
+export interface ServerTuning {
+  /** Longest the request line and headers may take (then 408). */
+  headersTimeoutMs?: number;
+  /** Longest a whole request may take to arrive (then 408). */
+  requestTimeoutMs?: number;
+  /** How often those two are checked (Node's default, 30 s, makes a 10 s limit a 40 s one). */
+  checkIntervalMs?: number;
+  /** Sees each accepted connection first; it may destroy the socket. */
+  onConnection?(socket: Socket): void;
+}
 
 export interface RunningServer {
   server: Server;
@@ -17,11 +30,11 @@ export interface RunningServer {
 const IDLE_SWEEP_MS = 50;
 
 /** Listens on `host:port` (port 0: any free one) with keep-alive timeouts above any proxy's. */
-export async function listen(app: Koa, port: number, host = '0.0.0.0'): Promise<RunningServer> {
+export async function listen(app: Koa, port: number, host = '0.0.0.0', tuning: ServerTuning = {}): Promise<RunningServer> {
   const handle = app.callback();
   const inFlight = new Set<ServerResponse>();
   let draining = false;
-  const server = createServer((req, res) => {
+  const server = createServer({ connectionsCheckingInterval: tuning.checkIntervalMs ?? 30_000 }, (req, res) => {
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
     if (draining) res.setHeader('Connection', 'close');
@@ -30,8 +43,9 @@ export async function listen(app: Koa, port: number, host = '0.0.0.0'): Promise<
   // Longer than the gateway's (and any load balancer's) idle timeout, so the client side
   // closes an idle connection first and never sends on one this side is closing.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 120_000;
+  server.headersTimeout = tuning.headersTimeoutMs ?? 66_000;
+  server.requestTimeout = tuning.requestTimeoutMs ?? 120_000;
+  if (tuning.onConnection) server.prependListener('connection', tuning.onConnection);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

@@ -45,6 +45,13 @@ import { ViewCounter } from './views/view-counter.js';
 import { ViewsRepository } from './views/views.repository.js';
 import { viewBeaconRoutes } from './views/views.routes.js';
 import { ViewsService } from './views/views.service.js';
+import { DEFAULT_IMAGE_FETCH_LIMITS, type ImageFetchLimits } from './wordpress/image-fetcher.js';
+import { WordPressImages } from './wordpress/wordpress-images.js';
+import { WordPressImportRepository } from './wordpress/wordpress-import.repository.js';
+import { adminWordPressImportRoutes, wordPressOldLinkRoutes } from './wordpress/wordpress-import.routes.js';
+import { WordPressImportRunner } from './wordpress/wordpress-import.runner.js';
+import { WordPressImportService } from './wordpress/wordpress-import.service.js';
+import { WordPressOldLinks } from './wordpress/wordpress-old-links.js';
 
 export interface ContentDeps {
   db: Knex;
@@ -68,6 +75,15 @@ export interface ContentDeps {
   viewLimits?: AdmissionLimits;
   /** Worker threads for article bodies; default: a pool with ARTICLE_BODY_DEFAULTS. Closed by the owner of the app. */
   bodies?: ArticleBodyPool;
+  /** The WordPress import: where exports are kept, the media service its images go through, fetch bounds. */
+  wordpress?: WordPressImportOptions;
+}
+
+export interface WordPressImportOptions {
+  directory: string;
+  mediaUrl: string;
+  imageLimits?: ImageFetchLimits;
+  imageConcurrency?: number;
 }
 
 export interface ContentApp {
@@ -81,10 +97,11 @@ export interface ContentApp {
   audit: AuditRepository;
   /** Close it after the server has drained. */
   bodies: ArticleBodyPool;
+  wordpress: { service: WordPressImportService; runner: WordPressImportRunner };
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies }: ContentDeps): ContentApp {
+export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies, wordpress: wordpressOptions }: ContentDeps): ContentApp {
   const runtime = given ?? createRuntime('content', givenLog);
   const { log } = runtime;
   const bodies = givenBodies ?? new ArticleBodyPool({ log });
@@ -113,6 +130,20 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const scheduler = new PublishScheduler(new ScheduledRepository(db, audit), () => cache.invalidate(['articles']), log, clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
+  const wordpressRepository = new WordPressImportRepository(db);
+  const wpOptions = wordpressOptions ?? { directory: './data/wordpress-imports', mediaUrl: 'http://127.0.0.1:4003' };
+  const wordpressRunner = new WordPressImportRunner({
+    repository: wordpressRepository,
+    writes: articleWrites,
+    bodies,
+    images: new WordPressImages(wordpressRepository, { mediaUrl: wpOptions.mediaUrl, limits: wpOptions.imageLimits ?? DEFAULT_IMAGE_FETCH_LIMITS, concurrency: wpOptions.imageConcurrency ?? 4 }),
+    audit,
+    onChanged: () => cache.invalidate(['articles', 'categories']),
+    log,
+    clock: clock ?? (() => new Date()),
+  });
+  const wordpressImports = new WordPressImportService(wordpressRepository, wordpressRunner, wpOptions.directory, clock);
+
   const responder = { cache, lookups: runtime.metrics.cacheLookups };
   runtime.health.addDependency('postgres', () => pingDatabase(db));
   runtime.health.addDependency(store.kind === 'redis' ? 'redis' : 'memory-store', () => store.ping());
@@ -129,6 +160,8 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminCategoryRoutes(categories, publicKey),
     adminSettingsRoutes(settings, publicKey),
     adminStatsRoutes(new StatsService(new StatsRepository(db), views), publicKey),
+    adminWordPressImportRoutes(wordpressImports, publicKey),
+    wordPressOldLinkRoutes(new WordPressOldLinks(wordpressRepository)),
     viewBeaconRoutes(beacons),
     publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),
@@ -136,5 +169,5 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return { app, cache, cacheEvents, views, ranking, scheduler, audit, bodies };
+  return { app, cache, cacheEvents, views, ranking, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner } };
 }

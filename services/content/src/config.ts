@@ -29,5 +29,14 @@ export const contentConfigSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   ...tokenKeyEnv,
   SEED_DEMO: z.enum(['true', 'false']).default('false'),
+  /** Where uploaded WordPress exports are kept until imported (default DATA_DIR/wordpress-imports). */
+  WORDPRESS_IMPORT_DIR: z.string().optional(),
+  /** Hosts (name or name:port, comma-separated) whose private or loopback addresses an import may fetch images from. */
+  WORDPRESS_IMAGE_ALLOWED_HOSTS: z.string().default(''),
+  /** One image fetch from the old site, redirects included. */
+  WORDPRESS_IMAGE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  WORDPRESS_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(20 * 1024 * 1024),
+  /** Images fetched from the old site at once. */
+  WORDPRESS_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;

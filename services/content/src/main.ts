@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { confirmAdminTokensWith, createTokenConfirmer, loadTokenPublicKey, runService, startAuditRetention } from '@coinmag/service-kit';
 import { createContentApp } from './app.js';
 import { MediaServiceCoverStore } from './articles/cover-store.js';
@@ -31,6 +32,17 @@ void runService({
       covers: new MediaServiceCoverStore(config.MEDIA_URL),
       authUrl: config.AUTH_URL,
       bodies,
+      wordpress: {
+        directory: config.WORDPRESS_IMPORT_DIR ?? join(config.DATA_DIR, 'wordpress-imports'),
+        mediaUrl: config.MEDIA_URL,
+        imageLimits: {
+          timeoutMs: config.WORDPRESS_IMAGE_TIMEOUT_MS,
+          maxBytes: config.WORDPRESS_IMAGE_MAX_BYTES,
+          maxRedirects: 5,
+          allowedHosts: config.WORDPRESS_IMAGE_ALLOWED_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+        },
+        imageConcurrency: config.WORDPRESS_IMAGE_CONCURRENCY,
+      },
       viewLimits: {
         windowMs: config.VIEW_READER_WINDOW_MINUTES * 60_000,
         beaconsPerMinute: config.VIEW_BEACONS_PER_MINUTE,
@@ -41,17 +53,20 @@ void runService({
     // The gateways' cache-event streams would keep the drain waiting: they end first, and reconnect elsewhere.
     for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => content.cacheEvents.stop());
     let flusher: RunningFlusher | undefined;
+    let stopImportWatch: (() => void) | undefined;
     let retention: ReturnType<typeof startAuditRetention> | undefined;
     return {
       app: content.app,
       pendingMigrations: () => contentPendingMigrations(db, config.DB_SCHEMA),
       start() {
         content.scheduler.start();
+        stopImportWatch = content.wordpress.runner.watchInterrupted();
         flusher = startViewFlusher(content.views, runtime.log, config.VIEW_FLUSH_INTERVAL_MS);
         retention = startAuditRetention(content.audit, config.AUDIT_RETENTION_DAYS, runtime.log);
       },
       async drain() {
         retention?.stop();
+        stopImportWatch?.();
         content.scheduler.stop();
         await flusher?.stop();
       },

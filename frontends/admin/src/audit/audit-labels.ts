@@ -17,6 +17,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': '更新網站設定',
   'upload.image': '上傳圖片',
   'upload.cover': '上傳封面圖片',
+  'import.wordpress': '匯入 WordPress 文章',
 };
 
 export const KIND_LABELS: Record<AuditKind, string> = {
@@ -25,6 +26,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   category: '分類',
   settings: '網站設定',
   upload: '上傳',
+  import: '匯入',
 };
 
 export function actorLabel(actor: string): string {

@@ -22,6 +22,8 @@ export interface ArticleSave {
   audit: (articleId: number) => AuditEntry[];
   /** The browser copy the save makes obsolete. */
   dropAutosave?: AutosaveOwner;
+  /** Written in the same transaction, given the article's id and new version (an import's source record). */
+  alsoWrite?: (trx: Knex.Transaction, articleId: number, version: number) => Promise<void>;
 }
 
 /**
@@ -59,6 +61,7 @@ export class ArticleWritesRepository {
         await this.keepRevision(trx, articleId, version, change.write, change.tags, change.revision);
         for (const entry of change.audit(articleId)) await this.audit.record(entry, trx);
         if (change.dropAutosave) await this.autosaves.remove(change.dropAutosave, trx);
+        if (change.alsoWrite) await change.alsoWrite(trx, articleId, version);
         return articleId;
       });
     } catch (err) {

@@ -16,6 +16,7 @@ import * as titleSearch from './20261122212500_title_search.js';
 import * as featuredImageAlt from './20261122213500_featured_image_alt.js';
 import * as auditRequestId from './20261122230000_audit_request_id.js';
 import * as searchGinNoPendingList from './20261123030000_search_gin_no_pending_list.js';
+import * as createWordPressImport from './20261125020000_create_wordpress_import.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -36,4 +37,5 @@ export const migrations: NamedMigration[] = [
   featuredImageAlt,
   auditRequestId,
   searchGinNoPendingList,
+  createWordPressImport,
 ];
