@@ -3,7 +3,7 @@ import { requestHeadersFor, responseHeadersFrom } from '../proxy/headers.js';
 import { answerFailure, forwardedFor } from '../proxy/proxy.js';
 import { sendBuffered } from '../proxy/send.js';
 import type { UpstreamPool } from '../proxy/upstream-pool.js';
-import type { CacheRecord, GatewayCache } from './response-cache.js';
+import type { CacheRecord, CacheRecordInput, GatewayCache } from './response-cache.js';
 
 /** The content service names what a public answer depends on; only answers that do are cached. */
 export const DEPS_HEADER = 'x-cache-deps';
@@ -30,6 +30,24 @@ function matchesEtag(ifNoneMatch: string, etag: string | undefined): boolean {
   if (ifNoneMatch === etag || ifNoneMatch === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * The one rule for what of the content service's answers the gateway keeps: a 200 that names its
+ * dependencies, sets no cookie and is not compressed. Used by the proxy and by the page renderer's
+ * reads (content-client.ts), which share keys and records.
+ */
+export function cacheableAnswer(status: number, headers: Record<string, string | string[] | undefined>, body: Buffer): CacheRecordInput | undefined {
+  const deps = headers[DEPS_HEADER];
+  if (status !== 200 || typeof deps !== 'string' || headers['set-cookie'] || headers['content-encoding']) return undefined;
+  const ttl = Number(headers[TTL_HEADER]);
+  return {
+    status: 200,
+    headers: responseHeadersFrom(headers, NOT_STORED) as Record<string, string>,
+    body,
+    deps: deps.split(',').map((dep) => dep.trim()).filter(Boolean),
+    ttlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl * 1000 : undefined,
+  };
 }
 
 /** Answers from a record: its headers, 304 on a matching If-None-Match, the body in the client's encoding. */
@@ -75,17 +93,9 @@ export async function serveCachedContent(ctx: Context, { cache, pool, timeoutMs,
   }
   if (answer.status >= 500 && hit) return sendRecord(ctx, cache, hit.record, 'stale');
 
-  const deps = answer.headers[DEPS_HEADER];
-  const cacheable = answer.status === 200 && typeof deps === 'string' && !answer.headers['set-cookie'] && !answer.headers['content-encoding'];
-  if (cacheable) {
-    const ttl = Number(answer.headers[TTL_HEADER]);
-    const record = cache.set(key, ticket, {
-      status: 200,
-      headers: responseHeadersFrom(answer.headers, NOT_STORED) as Record<string, string>,
-      body: answer.body,
-      deps: deps.split(',').map((dep) => dep.trim()).filter(Boolean),
-      ttlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl * 1000 : undefined,
-    });
+  const input = cacheableAnswer(answer.status, answer.headers, answer.body);
+  if (input) {
+    const record = cache.set(key, ticket, input);
     if (record) return sendRecord(ctx, cache, record, 'miss');
   }
   ctx.status = answer.status;

@@ -1,56 +1,75 @@
 import type { ArticleDetail, ArticleSummary, HeaderCategory, PublicCategory, Settings, SlugRedirect } from '@coinmag/contracts';
+import { cacheableAnswer } from '../cache/cached-content.js';
+import type { GatewayCache } from '../cache/response-cache.js';
 
-/** Small, fast reads from the content service for server-written heads; never throws, answers null instead. */
+interface Read<T> {
+  status: number;
+  body: T | null;
+}
+
+function parsed<T>(status: number, body: Buffer): Read<T> {
+  if (status < 200 || status >= 300) return { status, body: null };
+  try {
+    return { status, body: JSON.parse(body.toString('utf8')) as T };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+/**
+ * Small, fast reads from the content service for server-written heads; never throws, answers null instead.
+ *
+ * Every read goes through the gateway's cache of public API answers (same key as the API path, same
+ * exact invalidation, a ticket taken before the fetch), so a page rendered just after an admin write
+ * sees that write: there is no second copy here with a lifetime of its own. When the service fails,
+ * the last answer kept serves instead (stale-if-error), as it does for the API.
+ */
 export class ContentClient {
-  private settingsCache: { value: Settings; until: number } | null = null;
-  private categoriesCache: { value: PublicCategory[]; until: number } | null = null;
-
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
-    private readonly cacheMs = 5_000,
+    private readonly cache?: GatewayCache,
   ) {}
 
-  private async get<T>(path: string): Promise<{ status: number; body: T | null }> {
+  private async get<T>(path: string): Promise<Read<T>> {
+    const hit = this.cache?.get(path);
+    if (hit?.fresh) return parsed<T>(hit.record.status, hit.record.body);
+    const ticket = this.cache?.ticket() ?? 0;
+    let status: number;
+    let headers: Record<string, string>;
+    let body: Buffer;
     try {
-      const res = await fetch(`${this.baseUrl}${path}`, { signal: AbortSignal.timeout(this.timeoutMs), headers: { Accept: 'application/json' } });
-      const body = res.ok ? ((await res.json()) as T) : null;
-      return { status: res.status, body };
+      // identity: the cache keeps bodies as the service wrote them and compresses them itself.
+      const res = await fetch(`${this.baseUrl}${path}`, { signal: AbortSignal.timeout(this.timeoutMs), headers: { Accept: 'application/json', 'Accept-Encoding': 'identity' } });
+      status = res.status;
+      headers = Object.fromEntries(res.headers);
+      body = Buffer.from(await res.arrayBuffer());
     } catch {
-      return { status: 0, body: null };
+      return hit ? parsed<T>(hit.record.status, hit.record.body) : { status: 0, body: null };
     }
+    if (status >= 500 && hit) return parsed<T>(hit.record.status, hit.record.body);
+    const input = this.cache && cacheableAnswer(status, headers, body);
+    if (input) this.cache!.set(path, ticket, input);
+    return parsed<T>(status, body);
   }
 
   async settings(): Promise<Settings | null> {
-    if (this.settingsCache && this.settingsCache.until > Date.now()) return this.settingsCache.value;
-    const { body } = await this.get<Settings>('/api/settings');
-    if (body) this.settingsCache = { value: body, until: Date.now() + this.cacheMs };
-    return body ?? this.settingsCache?.value ?? null;
+    return (await this.get<Settings>('/api/settings')).body;
   }
 
   async categories(): Promise<PublicCategory[] | null> {
-    if (this.categoriesCache && this.categoriesCache.until > Date.now()) return this.categoriesCache.value;
     const { body } = await this.get<PublicCategory[]>('/api/categories');
-    if (Array.isArray(body)) this.categoriesCache = { value: body, until: Date.now() + this.cacheMs };
-    return body ?? this.categoriesCache?.value ?? null;
+    return Array.isArray(body) ? body : null;
   }
-
-  private headerCache: { value: HeaderCategory[]; until: number } | null = null;
 
   async headerCategories(): Promise<HeaderCategory[] | null> {
-    if (this.headerCache && this.headerCache.until > Date.now()) return this.headerCache.value;
     const { body } = await this.get<HeaderCategory[]>('/api/categories/header');
-    if (Array.isArray(body)) this.headerCache = { value: body, until: Date.now() + this.cacheMs };
-    return body ?? this.headerCache?.value ?? null;
+    return Array.isArray(body) ? body : null;
   }
 
-  private carouselCache: { value: ArticleSummary[]; until: number } | null = null;
-
   async carousel(): Promise<ArticleSummary[] | null> {
-    if (this.carouselCache && this.carouselCache.until > Date.now()) return this.carouselCache.value;
     const { body } = await this.get<ArticleSummary[]>('/api/articles/carousel');
-    if (Array.isArray(body)) this.carouselCache = { value: body, until: Date.now() + this.cacheMs };
-    return body ?? this.carouselCache?.value ?? null;
+    return Array.isArray(body) ? body : null;
   }
 
   /** The current slug of an article or category that once had `slug`; null when there is none (or no answer). */

@@ -106,7 +106,7 @@ export type FrontendsMiddleware = Middleware & { cachedPages?: CachedPages };
 /** Koa middleware: /mf/* assets, /mf/manifest.json, and the shell HTML for every other page. */
 export function serveFrontends(options: FrontendsOptions): FrontendsMiddleware {
   const folders = Object.fromEntries(FOLDERS.map((name) => [name, new AssetFolder(join(options.frontendsDir, name, 'dist'))])) as Record<(typeof FOLDERS)[number], AssetFolder>;
-  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800);
+  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800, options.cache);
   let template: { mtimeMs: number; html: string; checkedAt: number } | null = null;
   // Public chunks are preloaded only when the public remote is served from here.
   const publicServedHere = !options.remoteEntryOverrides?.public;
