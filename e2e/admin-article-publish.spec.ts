@@ -2,13 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { acceptNextConfirm, pngImage, signInWithToken, uniqueName } from './support/admin-ui';
 import { waitForPublicPage } from './support/site';
 
-/** Reloads a public page until `check` passes: the API may answer from its cache for a moment. */
-async function eventually(page: Page, path: string, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.goto(path);
-    await waitForPublicPage(page);
-    await check();
-  }).toPass({ timeout: 20_000 });
+/** Opens a public page and checks it at once: a page is exactly as fresh as the API after a save. */
+async function openPublic(page: Page, path: string, check: () => Promise<void>) {
+  await page.goto(path);
+  await waitForPublicPage(page);
+  await check();
 }
 
 test.describe('the administrator publishing an article', () => {
@@ -76,10 +74,10 @@ test.describe('the administrator publishing an article', () => {
     await expect(row).toContainText('已發布');
 
     // The public site: home, the article page and search all show it.
-    await eventually(page, '/', async () => {
+    await openPublic(page, '/', async () => {
       await expect(page.getByTestId('latest-articles')).toContainText(title, { timeout: 1_000 });
     });
-    await eventually(page, `/article/${encodeURIComponent(slug)}`, async () => {
+    await openPublic(page, `/article/${encodeURIComponent(slug)}`, async () => {
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 1_000 });
     });
     const content = page.getByTestId('article-content');
@@ -87,7 +85,7 @@ test.describe('the administrator publishing an article', () => {
     await expect(content.getByRole('link', { name: 'https://example.com/guide' }).or(content.locator('a[href="https://example.com/guide"]')).first()).toBeVisible();
     await expect(content.locator('img[src*="/uploads/"]')).toHaveCount(1);
     await expect(page.getByRole('link', { name: `#標籤${marker}` })).toBeVisible();
-    await eventually(page, `/search?q=${encodeURIComponent(marker)}`, async () => {
+    await openPublic(page, `/search?q=${encodeURIComponent(marker)}`, async () => {
       await expect(page.getByTestId('search-results')).toContainText(title, { timeout: 1_000 });
     });
 
@@ -108,10 +106,10 @@ test.describe('the administrator publishing an article', () => {
     await page.getByRole('button', { name: '儲存' }).click();
     await expect(page.getByText('文章已儲存')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: title })).toContainText('草稿');
-    await eventually(page, `/article/${encodeURIComponent(slug)}`, async () => {
+    await openPublic(page, `/article/${encodeURIComponent(slug)}`, async () => {
       await expect(page.getByText('文章不存在')).toBeVisible({ timeout: 1_000 });
     });
-    await eventually(page, `/search?q=${encodeURIComponent(marker)}`, async () => {
+    await openPublic(page, `/search?q=${encodeURIComponent(marker)}`, async () => {
       await expect(page.getByText('找不到相關文章')).toBeVisible({ timeout: 1_000 });
     });
 
@@ -129,7 +127,7 @@ test.describe('the administrator publishing an article', () => {
     await expect(page.getByText('文章已儲存')).toBeVisible();
     const featuredRow = page.getByRole('row').filter({ hasText: title });
     await expect(featuredRow.getByText('精選', { exact: true })).toBeVisible();
-    await eventually(page, '/', async () => {
+    await openPublic(page, '/', async () => {
       await expect(page.getByTestId('carousel')).toContainText(title, { timeout: 1_000 });
     });
 
@@ -139,7 +137,7 @@ test.describe('the administrator publishing an article', () => {
     await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: `刪除「${title}」` }).click();
     await expect(page.getByText('已刪除')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
-    await eventually(page, `/article/${encodeURIComponent(slug)}`, async () => {
+    await openPublic(page, `/article/${encodeURIComponent(slug)}`, async () => {
       await expect(page.getByText('文章不存在')).toBeVisible({ timeout: 1_000 });
     });
   });

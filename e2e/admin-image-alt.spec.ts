@@ -2,13 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { pngImage, signInWithToken, uniqueName } from './support/admin-ui';
 import { waitForPublicPage } from './support/site';
 
-/** Reloads a public page until `check` passes: the API may answer from its cache for a moment. */
-async function eventually(page: Page, path: string, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.goto(path);
-    await waitForPublicPage(page);
-    await check();
-  }).toPass({ timeout: 20_000 });
+/** Opens a public page and checks it at once: a page is exactly as fresh as the API after a save. */
+async function openPublic(page: Page, path: string, check: () => Promise<void>) {
+  await page.goto(path);
+  await waitForPublicPage(page);
+  await check();
 }
 
 /** Writes and publishes an article with a cover (alt as given) and one uploaded content image (alt as given). */
@@ -54,7 +52,7 @@ test.describe('alt text of covers and inserted images', () => {
     const html = await (await request.get(`/article/${withAlt.slug}`)).text();
     expect(html).toContain(`alt="封面：綠色方塊 ${marker}"`);
     expect(html).toContain(`alt="走勢圖 ${marker}"`);
-    await eventually(page, `/article/${withAlt.slug}`, async () => {
+    await openPublic(page, `/article/${withAlt.slug}`, async () => {
       await expect(page.getByRole('heading', { level: 1, name: withAlt.title })).toBeVisible({ timeout: 1_000 });
     });
     const cover = page.getByRole('img', { name: `封面：綠色方塊 ${marker}` });
@@ -66,7 +64,7 @@ test.describe('alt text of covers and inserted images', () => {
     const imageKey = await keyOf(inserted);
 
     // Without alt text: alt="" (decorative beside its title), never the file name or the title.
-    await eventually(page, `/article/${without.slug}`, async () => {
+    await openPublic(page, `/article/${without.slug}`, async () => {
       await expect(page.getByRole('heading', { level: 1, name: without.title })).toBeVisible({ timeout: 1_000 });
     });
     const images = page.locator('main img');
@@ -77,7 +75,7 @@ test.describe('alt text of covers and inserted images', () => {
     await expect(page.getByTestId('article-content').locator('img')).toHaveAttribute('alt', '');
 
     // The cards of the list: the stored alt, or empty.
-    await eventually(page, '/articles', async () => {
+    await openPublic(page, '/articles', async () => {
       await expect(page.getByTestId('all-articles')).toContainText(without.title, { timeout: 1_000 });
     });
     const card = (title: string) => page.getByTestId('article-card').filter({ hasText: title }).locator('img');

@@ -18,16 +18,14 @@ async function putSettings(request: APIRequestContext, values: Record<string, st
   expect(res.ok(), `saving settings answered ${res.status()}`).toBe(true);
 }
 
-/** Saves the ad settings and opens the home page until both ads are there with their scripts run. */
+/** Saves the ad settings and opens the home page: both ads are there with their scripts run. */
 async function openHomeWithAds(page: Page, request: APIRequestContext) {
-  await expect(async () => {
-    await putSettings(request, AD_SETTINGS);
-    await page.goto('/');
-    await waitForPublicPage(page);
-    await expect(page.locator('[data-e2e-ad="header"]')).toHaveCount(1, { timeout: 2_000 });
-    await expect(page.locator('[data-e2e-ad="sidebar"]')).toHaveCount(1, { timeout: 2_000 });
-    expect(await page.evaluate(() => ((window as AdWindow).__e2eAds ?? []).sort())).toEqual(['header', 'sidebar']);
-  }).toPass({ timeout: 40_000 });
+  await putSettings(request, AD_SETTINGS);
+  await page.goto('/');
+  await waitForPublicPage(page);
+  await expect(page.locator('[data-e2e-ad="header"]')).toHaveCount(1);
+  await expect(page.locator('[data-e2e-ad="sidebar"]')).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => ((window as AdWindow).__e2eAds ?? []).sort())).toEqual(['header', 'sidebar']);
 }
 
 test.describe('ads from the site settings', () => {
@@ -57,14 +55,12 @@ test.describe('ads from the site settings', () => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-    await expect(async () => {
-      await putSettings(request, { ...AD_SETTINGS, header_ad_script: plain });
-      const html = await (await request.get('/')).text();
-      const header = /<aside[^>]*data-ad-slot="header"[^>]*>(.*?)<\/aside>/s.exec(html)?.[1] ?? '';
-      expect(header).toContain(plain);
-      // The sidebar's ad code has a script: not in the server's HTML, injected by the browser.
-      expect(html).not.toContain('<div class="e2e-ad" data-e2e-ad="sidebar">');
-    }).toPass({ timeout: 40_000 });
+    await putSettings(request, { ...AD_SETTINGS, header_ad_script: plain });
+    const html = await (await request.get('/')).text();
+    const header = /<aside[^>]*data-ad-slot="header"[^>]*>(.*?)<\/aside>/s.exec(html)?.[1] ?? '';
+    expect(header).toContain(plain);
+    // The sidebar's ad code has a script: not in the server's HTML, injected by the browser.
+    expect(html).not.toContain('<div class="e2e-ad" data-e2e-ad="sidebar">');
     await page.goto('/');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await waitForPublicPage(page);
