@@ -56,10 +56,14 @@ const directives = (policy: string | null) =>
   Object.fromEntries((policy ?? '').split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 
 describe('the nonce placeholder', () => {
+  it('is drawn at random per process, so no text from outside can carry it', () => {
+    expect(CSP_NONCE_PLACEHOLDER).toMatch(/^__COINMAG_CSP_NONCE_[0-9a-f]{32}__$/);
+  });
+
   it('marks every script and style tag of a template once and fills only the attribute form', () => {
     const marked = markTemplateNonces('<script src="/a.js"></script><STYLE>a{}</STYLE><script nonce="keep"></script>');
     expect(marked).toBe(`<script nonce="${CSP_NONCE_PLACEHOLDER}" src="/a.js"></script><STYLE nonce="${CSP_NONCE_PLACEHOLDER}">a{}</STYLE><script nonce="keep"></script>`);
-    expect(fillCspNonce(`${marked}<p>${CSP_NONCE_PLACEHOLDER}</p>`, 'abc')).toBe('<script nonce="abc" src="/a.js"></script><STYLE nonce="abc">a{}</STYLE><script nonce="keep"></script><p>__COINMAG_CSP_NONCE__</p>');
+    expect(fillCspNonce(`${marked}<p>${CSP_NONCE_PLACEHOLDER}</p>`, 'abc')).toBe(`<script nonce="abc" src="/a.js"></script><STYLE nonce="abc">a{}</STYLE><script nonce="keep"></script><p>${CSP_NONCE_PLACEHOLDER}</p>`);
   });
 });
 

@@ -1,5 +1,6 @@
 // The public remote's server bundle (dist/server/index.cjs): the same PublicApp the browser runs,
 // and the loaders that give each page the state it is first rendered with.
+import { isSlugParam } from '@coinmag/rules';
 import { ApiError, setApiBase } from './api/http';
 import type { InitialPageData } from './data/page-data';
 import { articleKey, loadArticleState } from './pages/article/ArticlePage';
@@ -18,9 +19,11 @@ export interface PageLoad {
   status: number;
 }
 
+/** The slug in a path segment, or null when it cannot name anything (the not-found page, no call made). */
 function decode(segment: string): string | null {
   try {
-    return decodeURIComponent(segment);
+    const slug = decodeURIComponent(segment);
+    return isSlugParam(slug) ? slug : null;
   } catch {
     return null;
   }
@@ -33,12 +36,19 @@ function statusOf(state: { status: string }): number {
   return 200;
 }
 
+/** The API refused the request itself (a search term too long, say): the reader's input, not an outage. */
+function refusedInput(err: unknown): number | undefined {
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.status : undefined;
+}
+
 async function settle(key: string, load: () => Promise<{ status: string }>, failed: (err: unknown) => { status: string }): Promise<PageLoad> {
   let state: { status: string };
   try {
     state = await load();
   } catch (err) {
     state = failed(err);
+    const status = refusedInput(err);
+    if (status) return { data: { key, state }, status };
   }
   return { data: { key, state }, status: statusOf(state) };
 }

@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 declare module 'koa' {
   interface DefaultState {
@@ -11,8 +11,12 @@ declare module 'koa' {
  * What a cached or templated HTML body carries where the nonce goes: `<script nonce="…">`.
  * Cache the body with the placeholder and call fillCspNonce per response (before compressing);
  * the policy sent with the page names only the nonce written into it.
+ *
+ * The placeholder is drawn at random when the process starts and never leaves it (every body is
+ * filled before it is sent), so author text, settings and ad code cannot carry it: the live nonce
+ * lands only in the slots the gateway's own template and head wrote.
  */
-export const CSP_NONCE_PLACEHOLDER = '__COINMAG_CSP_NONCE__';
+export const CSP_NONCE_PLACEHOLDER = `__COINMAG_CSP_NONCE_${randomBytes(16).toString('hex')}__`;
 export const CSP_NONCE_ATTRIBUTE = `nonce="${CSP_NONCE_PLACEHOLDER}"`;
 
 /** Random bytes drawn for 256 nonces at a time: one call into the CSPRNG per page view was 4% of the gateway's CPU on cached pages. */

@@ -1,5 +1,5 @@
 import type { Settings } from '@coinmag/contracts';
-import { IMAGE_SIZES, articleDescription, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
+import { IMAGE_SIZES, articleDescription, isSlugParam, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
 import type { ContentClient } from './content-client.js';
 
 /** Titles of a page whose content could not be read because the content service is down (GLOSSARY). */
@@ -29,9 +29,11 @@ function imageSrc(value: string | null | undefined): string | null {
   return /^(https?:)?\/\//i.test(src) || src.startsWith('/') ? src : `/uploads/${src}`;
 }
 
+/** The slug in a path segment, or null when it cannot name anything (bad escapes, quotes, slashes, control characters). */
 function decodeSegment(segment: string): string | null {
   try {
-    return decodeURIComponent(segment);
+    const slug = decodeURIComponent(segment);
+    return isSlugParam(slug) ? slug : null;
   } catch {
     return null;
   }
@@ -87,7 +89,8 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
 
   const category = /^\/category\/([^/]+)\/?$/.exec(pathname);
   if (category) {
-    const slug = decodeSegment(category[1] ?? '') ?? '';
+    const slug = decodeSegment(category[1] ?? '');
+    if (!slug) return { input: { ...base, title: '分類不存在', path: pathname, noIndex: true }, status: 404, settings };
     const special: Record<string, string> = { popular: '熱門文章', latest: '最新文章' };
     const path = `/category/${encodeURIComponent(slug)}`;
     const categories = special[slug] ? [] : await content.categories();

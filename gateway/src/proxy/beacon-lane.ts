@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import { isSlugParam } from '@coinmag/rules';
 import { REQUEST_ID_HEADER, requestIdFrom, type ServiceRuntime } from '@coinmag/service-kit';
 import { recordLaneAnswer } from '../cache/lane-record.js';
 import { withoutSessionCookies } from '../admin-guard-cookie.js';
@@ -15,7 +16,6 @@ import type { UpstreamPool } from './upstream-pool.js';
 /** `/api/articles/{slug}/views`, the slug raw (letters, digits, `_`, `-`, percent-escapes); nothing else. */
 const BEACON_PATH = /^\/api\/articles\/((?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2}){1,600})\/views$/;
 /** The content service's own rule for a slug, applied to the decoded segment. */
-const SLUG = /^[\p{L}\p{N}_-]{1,200}$/u;
 /** No query, or the page view's id alone. */
 const BEACON_QUERY = /^(?:\?pv=[0-9A-Fa-f-]{1,64})?$/;
 /** A beacon's body is empty or a few bytes; anything larger (or of unknown length) goes through the chain. */
@@ -46,7 +46,7 @@ function isBeacon(url: string): boolean {
   } catch {
     return false;
   }
-  return SLUG.test(slug) && !isAdminPath(path);
+  return isSlugParam(slug) && !isAdminPath(path);
 }
 
 /**

@@ -22,3 +22,14 @@ export const SLUG_MAX_LENGTH = 120;
 export function slugFromTitle(title: string): string {
   return normalizeSlug(title).slice(0, SLUG_MAX_LENGTH).replace(/-+$/g, '');
 }
+
+/**
+ * What a slug in a URL or API path may look like (stored slugs and those kept from imports): letters,
+ * digits, `_` and `-`, at most 200. Anything else cannot name an article or a category, so a path
+ * carrying it is a 404 (or the API's 400), never a question to the database.
+ */
+const SLUG_PARAM = /^[\p{L}\p{N}_-]{1,200}$/u;
+
+export function isSlugParam(value: string): boolean {
+  return SLUG_PARAM.test(value);
+}

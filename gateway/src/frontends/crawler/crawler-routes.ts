@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { ArticleList, PublicCategory, SitemapEntry, SitemapIndex } from '@coinmag/contracts';
-import { SITE_FEED_PATH } from '@coinmag/rules';
+import { isSlugParam, SITE_FEED_PATH } from '@coinmag/rules';
 import type { ContentClient } from '../content-client.js';
 import { DEFAULT_SITE } from '../page-head.js';
 import type { AssetFolder } from '../static-assets.js';
@@ -32,7 +32,7 @@ const ICONS: Record<string, string> = {
 function decodeSlug(raw: string): string | null {
   try {
     const slug = decodeURIComponent(raw);
-    return /^[\p{L}\p{N}_-]{1,200}$/u.test(slug) ? slug : null;
+    return isSlugParam(slug) ? slug : null;
   } catch {
     return null;
   }

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import { articleLimitQuerySchema, articleListQuerySchema } from '@coinmag/contracts';
+import { isSlugParam } from '@coinmag/rules';
 import { parseInput, ValidationError } from '@coinmag/service-kit';
 import { respondCached, type PublicResponder } from '../cache/cached-response.js';
 import type { CacheNamespace } from '../cache/response-cache.js';
 import type { ArticlesService } from './articles.service.js';
 
-const SLUG_PARAM = /^[\p{L}\p{N}_-]{1,200}$/u;
 /** Article bodies show category names, so they depend on categories too. */
 const ARTICLE_DEPS: CacheNamespace[] = ['articles', 'categories'];
 /**
@@ -16,7 +16,7 @@ const ARTICLE_DEPS: CacheNamespace[] = ['articles', 'categories'];
 const VIEW_FIGURES_MAX_AGE_MS = 30_000;
 
 export function slugParam(raw: string): string {
-  if (!SLUG_PARAM.test(raw)) throw new ValidationError('slug', '網址代稱格式不正確');
+  if (!isSlugParam(raw)) throw new ValidationError('slug', '網址代稱格式不正確');
   return raw;
 }
 

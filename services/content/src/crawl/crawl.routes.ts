@@ -1,10 +1,9 @@
 import Router from '@koa/router';
 import { sitemapPageQuerySchema } from '@coinmag/contracts';
+import { isSlugParam } from '@coinmag/rules';
 import { parseInput, ValidationError } from '@coinmag/service-kit';
 import { respondCached, type PublicResponder } from '../cache/cached-response.js';
 import type { CrawlService } from './crawl.service.js';
-
-const SLUG_PARAM = /^[\p{L}\p{N}_-]{1,200}$/u;
 
 /**
  * GET /api/sitemap… and /api/redirects/… (public, cached): what the gateway's sitemap.xml and
@@ -28,7 +27,7 @@ export function crawlRoutes(service: CrawlService, responder: PublicResponder): 
     const kind = ctx.params.kind;
     const slug = ctx.params.slug!;
     if (kind !== 'article' && kind !== 'category') throw new ValidationError('kind', 'kind 必須是 article 或 category');
-    if (!SLUG_PARAM.test(slug)) throw new ValidationError('slug', '網址代稱格式不正確');
+    if (!isSlugParam(slug)) throw new ValidationError('slug', '網址代稱格式不正確');
     await respondCached(ctx, responder, `redirect:${kind}:${slug}`, kind === 'article' ? ['articles'] : ['categories'], async () => ({ value: await service.redirect(kind, slug), ids: [] }));
   });
 
