@@ -5,7 +5,7 @@ import type { ObjectStorage } from '../src/storage/object-storage.js';
 import { MEDIA_MESSAGES } from '../src/media/media-errors.js';
 import { ADAPTERS } from './support/adapters.js';
 import { createTestKeys, foreignPrivateKey } from './support/auth.js';
-import { noisy, orientedJpegWithGps, pngBomb, solid, svgWithScript } from './support/fixtures.js';
+import { noisy, orientedJpegWithGps, pngBomb, pngDeclaring, solid, svgWithScript } from './support/fixtures.js';
 import { streamUpload } from './support/http.js';
 import { startMedia, upload, type RunningMedia } from './support/service.js';
 import { mediaDuringSuite } from './support/suite-media.js';
@@ -162,6 +162,18 @@ describe.each(ADAPTERS.map((make) => [make().name, make] as const))('image uploa
     // Decoding would need 900 MB and many seconds; refusing from the header needs neither.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
     expect(elapsed).toBeLessThan(5000);
+    expect(await storage.list()).toEqual(before);
+  });
+
+  it('refuses an image with an extreme side from its header, at once, though its pixel count is under the bound', async () => {
+    const before = await storage.list();
+    for (const [width, height] of [[1, 99_999_999], [99_999_999, 1], [16_385, 2]]) {
+      const started = performance.now();
+      const res = await upload(service.url, token, pngDeclaring(width, height), 'strip.png', 'image/png');
+      expect(res.status, `${width}×${height}`).toBe(400);
+      expect(await res.json()).toMatchObject({ error: MEDIA_MESSAGES.tooManyPixels });
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
     expect(await storage.list()).toEqual(before);
   });
 

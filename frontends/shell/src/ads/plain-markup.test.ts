@@ -22,6 +22,19 @@ describe('isPlainMarkup', () => {
     ]) expect(isPlainMarkup(markup), markup).toBe(false);
   });
 
+  it('refuses frames with a document of their own and elements that act on the whole page', () => {
+    for (const markup of [
+      '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+      "<iframe SRCDOC='&lt;script&gt;alert(1)&lt;/script&gt;' width=\"300\"></iframe>",
+      '<iframe src="data:text/html,<script>alert(1)</script>"></iframe>',
+      '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+      '<base href="https://evil.example/">',
+      '<link rel="stylesheet" href="https://evil.example/x.css">',
+      '<form action="https://evil.example"><button>領獎</button></form>',
+      '<frameset><frame src="https://evil.example"></frameset>',
+    ]) expect(isPlainMarkup(markup), markup).toBe(false);
+  });
+
   it('refuses markup that is not closed, which could swallow the rest of the page', () => {
     for (const markup of ['<div>x', '<div><span>x</div></span>', '<a href="x>y', 'a < b', '<!-- open', '</div>']) expect(isPlainMarkup(markup), markup).toBe(false);
   });

@@ -1,5 +1,7 @@
 /** Elements whose content is not markup, or that run or hold code: such ad markup is injected in the browser. */
-const UNSAFE = new Set(['script', 'style', 'textarea', 'title', 'noscript', 'template', 'xmp', 'plaintext', 'noembed', 'noframes', 'svg', 'math', 'object', 'embed']);
+const UNSAFE = new Set(['script', 'style', 'textarea', 'title', 'noscript', 'template', 'xmp', 'plaintext', 'noembed', 'noframes', 'svg', 'math', 'object', 'embed', 'frame', 'frameset', 'base', 'meta', 'link', 'form']);
+/** Attributes that carry a document or code of their own, or send the reader elsewhere: `<iframe srcdoc>` is a page, not markup. */
+const UNSAFE_ATTRIBUTE = /(^|\s)(on[a-z]+|srcdoc|formaction|http-equiv)\s*=|javascript:|data:\s*text\/html/i;
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 // A start or end tag with its attributes (quoted values may hold `>`), or a comment.
 const TOKEN = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/y;
@@ -23,7 +25,7 @@ export function isPlainMarkup(markup: string | null | undefined): markup is stri
     const [, closing, rawName, attributes = '', selfClosing] = match;
     if (!rawName) continue;
     const name = rawName.toLowerCase();
-    if (UNSAFE.has(name) || /(^|\s)on[a-z]+\s*=/i.test(attributes) || /javascript:/i.test(attributes)) return false;
+    if (UNSAFE.has(name) || UNSAFE_ATTRIBUTE.test(attributes)) return false;
     if (closing) {
       if (open.pop() !== name) return false;
     } else if (!VOID.has(name) && !selfClosing) {

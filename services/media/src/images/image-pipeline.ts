@@ -6,6 +6,11 @@ import { VARIANT_WIDTHS, type VariantWidth } from '@coinmag/contracts';
 export const MAX_LONG_SIDE = 2048;
 /** Decompression-bomb guard: 100 megapixels is past any phone camera, far below a 30000×30000 bomb. */
 export const MAX_INPUT_PIXELS = 100_000_000;
+/**
+ * Either side of an upload: a 1 × 99,999,999 strip is under the pixel bound but kept the pipeline
+ * busy 21 s. WebP itself stops at 16,383; the stored image's long side is 2048.
+ */
+export const MAX_INPUT_SIDE = 16_384;
 /** Frames of an animated GIF or WebP: every output decodes each frame again (390 frames took 57 s). */
 export const MAX_FRAMES = 100;
 /** All frames' pixels together, for an animation (100 frames of 500×500). */
@@ -68,7 +73,7 @@ async function inspect(input: Buffer): Promise<Inspected> {
   const pages = meta.pages ?? 1;
   const frameHeight = meta.pageHeight ?? meta.height ?? 0;
   if (!meta.width || !frameHeight) throw new ImageRejectedError('corrupt');
-  if (meta.width * frameHeight * pages > MAX_INPUT_PIXELS) throw new ImageRejectedError('too-many-pixels');
+  if (meta.width > MAX_INPUT_SIDE || frameHeight > MAX_INPUT_SIDE || meta.width * frameHeight * pages > MAX_INPUT_PIXELS) throw new ImageRejectedError('too-many-pixels');
   const animated = pages > 1 && (format === 'gif' || format === 'webp');
   if (animated && (pages > MAX_FRAMES || meta.width * frameHeight * pages > MAX_ANIMATED_PIXELS)) throw new ImageRejectedError('too-many-frames');
   return { format, animated, hasAlpha: meta.hasAlpha ?? false };

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { constants, createDeflate } from 'node:zlib';
+import { constants, createDeflate, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /** 300×200, left half red, right half blue, EXIF orientation 6 (display rotated 90° clockwise) and GPS. */
@@ -76,4 +76,15 @@ export function pngBomb(side = 30000): Promise<Buffer> {
     return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
   })();
   return bombCache;
+}
+
+/** A greyscale PNG that declares width × height but holds one row: judged by its header, never decoded. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 0;
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(Math.min(width, 4096) + 1))), chunk('IEND', Buffer.alloc(0))]);
 }
