@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { API_MESSAGES, type LoginResponse } from '@coinmag/contracts';
-import { REQUEST_ID_HEADER, ServiceUnavailableError } from '@coinmag/service-kit';
+import { FORWARDING_SECRET_HEADER, REQUEST_ID_HEADER, ServiceUnavailableError } from '@coinmag/service-kit';
 import { clearSessionCookie, setSessionCookie } from './admin-guard-cookie.js';
 import { readBodyWithin } from './limits/read-body.js';
 
@@ -39,6 +39,7 @@ export interface AuthCall {
 export function authCaller(authUrl: string, timeoutMs: number) {
   return async (ctx: Context, call: AuthCall): Promise<AuthAnswer> => {
     const headers: Record<string, string> = { [REQUEST_ID_HEADER]: ctx.state.requestId, 'x-forwarded-for': ctx.ip, accept: 'application/json' };
+    if (ctx.forwardingSecret) headers[FORWARDING_SECRET_HEADER] = ctx.forwardingSecret;
     if (call.token) headers.authorization = `Bearer ${call.token}`;
     if (call.body) headers['content-type'] = call.contentType || 'application/octet-stream';
     let res: Response;

@@ -19,7 +19,7 @@ import { securityHeaders } from './security-headers.js';
 
 export interface GatewayDeps {
   config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> &
-    Partial<Pick<GatewayConfig, 'TRUSTED_PROXY_HOPS' | 'UPSTREAM_RESTART_WAIT_MS' | 'UPSTREAM_RESOLVE_MS' | 'ADMIN_ORIGIN'>> &
+    Partial<Pick<GatewayConfig, 'TRUSTED_PROXY_HOPS' | 'FORWARDING_SECRET' | 'UPSTREAM_RESTART_WAIT_MS' | 'UPSTREAM_RESOLVE_MS' | 'ADMIN_ORIGIN'>> &
     Partial<LimitsConfig>;
   /** The chassis's log, health and metrics (runService's); tests get a fresh one. */
   runtime?: ServiceRuntime;
@@ -79,5 +79,7 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   );
   app.use(answerWordPressLinks({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
   if (frontends) app.use(frontends);
+  // Sent to the services with every request: they believe the client address only from the gateway.
+  app.context.forwardingSecret = config.FORWARDING_SECRET;
   return app;
 }

@@ -1,8 +1,20 @@
 import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ensureFrontendsBuilt } from './frontends.js';
 import { ensureSigningKeys } from './keys.js';
 import { assertPortsFree, runEntry, runToCompletion, stopAll, waitForHealthy, type ServiceProcess } from './processes.js';
+
+/**
+ * The services are reached only through the gateway: bound to the loopback interface, and
+ * trusting the one hop in front of them (the gateway, proving itself with FORWARDING_SECRET)
+ * for the client's address.
+ */
+export const INTERNAL_SERVICE_ENV: Readonly<NodeJS.ProcessEnv> = { HOST: '127.0.0.1', TRUSTED_PROXY_HOPS: '1' };
+
+export function newForwardingSecret(): string {
+  return randomBytes(24).toString('base64url');
+}
 
 export interface StackOptions {
   root: string;
@@ -47,11 +59,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     CONTENT_URL: urlOf(2),
     MEDIA_URL: urlOf(3),
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    // New for every start: the gateway proves itself with it, so the services believe its
+    // X-Forwarded-For and no one else's (a direct caller on loopback is counted as itself).
+    FORWARDING_SECRET: newForwardingSecret(),
     ...options.extraEnv,
   };
-  // The services are reached only through the gateway: bound to the loopback interface, and
-  // trusting the one hop in front of them (the gateway) for the client's address.
-  const internalEnv: NodeJS.ProcessEnv = { HOST: '127.0.0.1', TRUSTED_PROXY_HOPS: '1' };
+  const internalEnv = INTERNAL_SERVICE_ENV;
   const present = SERVICES.filter(({ name }) => existsSync(join(root, 'services', name, 'src', 'main.ts')));
   await assertPortsFree([options.gatewayPort, ...present.map(({ offset }) => basePort + offset)]);
 

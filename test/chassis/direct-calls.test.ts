@@ -1,11 +1,14 @@
-// Issue 12.2: a caller that goes around the gateway gets no more than through it. Each real
-// entry point (auth, content, media) as `npm start` runs it, called directly.
+// A caller that goes around the gateway gets no more than through it. Each real entry point
+// (auth, content, media) configured as `npm start` runs it (scripts/stack/stack.ts: loopback,
+// one trusted hop, the gateway's forwarding secret), called directly.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, freePort, type TestDatabase } from '@coinmag/service-kit/testing';
+import { FORWARDING_SECRET_HEADER } from '@coinmag/service-kit';
+import { INTERNAL_SERVICE_ENV, newForwardingSecret } from '../../scripts/stack/stack.js';
 import { DEFAULT_ADMIN_PASSWORD } from '../../services/auth/src/config.js';
 import { migrateContent, openDatabase } from '../../services/content/src/database.js';
 import { solid } from '../../services/media/test/support/fixtures.js';
@@ -20,6 +23,7 @@ describe('calling the services directly, around the gateway', () => {
   let auth: ServiceProcess;
   let content: ServiceProcess;
   let media: ServiceProcess;
+  const secret = newForwardingSecret();
 
   beforeAll(async () => {
     database = await createTestDatabase('cm_direct');
@@ -27,10 +31,11 @@ describe('calling the services directly, around the gateway', () => {
     await migrateContent(db, 'content');
     dataDir = mkdtempSync(join(tmpdir(), 'cm-direct-'));
     // Development defaults, as `npm start` runs them: auth makes the key pair under DATA_DIR/keys.
-    auth = await startServiceProcess('services/auth/src/main.ts', await freePort(), { DATABASE_URL: database.url, DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    auth = await startServiceProcess('services/auth/src/main.ts', await freePort(), { ...INTERNAL_SERVICE_ENV, FORWARDING_SECRET: secret, DATABASE_URL: database.url, DATA_DIR: dataDir });
     const shared = {
+      ...INTERNAL_SERVICE_ENV,
+      FORWARDING_SECRET: secret,
       DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
       AUTH_URL: auth.url,
       ADMIN_CONFIRM_CACHE_MS: String(CONFIRM_CACHE_MS),
     };
@@ -46,10 +51,10 @@ describe('calling the services directly, around the gateway', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const login = (password: string, forwardedFor?: string) =>
+  const login = (password: string, forwardedFor?: string, asGateway = false) =>
     fetch(`${auth.url}/api/admin/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}), ...(asGateway ? { [FORWARDING_SECRET_HEADER]: secret } : {}) },
       body: JSON.stringify({ username: 'admin', password }),
     });
 
@@ -95,10 +100,25 @@ describe('calling the services directly, around the gateway', () => {
     expect((await uploadImage(newToken)).status).toBe(201);
   }, 60_000);
 
-  it('counts 30 wrong passwords sent with 30 different X-Forwarded-For addresses as one client: 429', async () => {
+  it('believes X-Forwarded-For only from the gateway: the gateway’s readers are counted apart, a direct caller’s forged addresses as one client', async () => {
+    // Through the gateway (its secret): ten failures lock one reader's address, not another's.
+    const asGateway: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const res = await login(`wrong-password-${i}`, '198.51.100.7', true);
+      asGateway.push(res.status);
+      await res.body?.cancel();
+    }
+    expect(asGateway.at(-1)).toBe(429);
+    const otherReader = await login('wrong-password-x', '198.51.100.8', true);
+    expect(otherReader.status).toBe(401);
+    // Directly, with a fresh forged address each time, and with a wrong secret: one client, limited.
     const statuses: number[] = [];
     for (let i = 0; i < 30; i += 1) {
-      const res = await login(`wrong-password-${i}`, `203.0.113.${i + 1}`);
+      const res = await fetch(`${auth.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}`, ...(i % 2 ? { [FORWARDING_SECRET_HEADER]: `${secret}x` } : {}) },
+        body: JSON.stringify({ username: 'admin', password: `wrong-password-${i}` }),
+      });
       statuses.push(res.status);
       await res.body?.cancel();
     }

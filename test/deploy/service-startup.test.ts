@@ -51,6 +51,7 @@ function operatorEnv(s3: LocalS3): Record<string, string> {
     ADMIN_PASSWORD: `deploy-${randomBytes(8).toString('hex')}`,
     JWT_PRIVATE_KEY: oneLine(privateKey),
     JWT_PUBLIC_KEY: oneLine(publicKey),
+    FORWARDING_SECRET: randomBytes(24).toString('hex'),
   };
   for (const key of Object.keys(filled)) expect(example, `.env.example lists ${key}`).toHaveProperty(key);
   return { ...example, ...filled };

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,19 @@ const root = resolve(import.meta.dirname, '../..');
 /** What the gateway's templates carried where the nonce goes, before the placeholder was drawn per process. */
 const OLD_PLACEHOLDER = '__COINMAG_CSP_NONCE__';
 const FORGED = `nonce="${OLD_PLACEHOLDER}"`;
+
+/** A sign-in with a wrong password from one loopback address (the gateway sees the socket's). */
+function failedSignInFrom(url: string, localAddress: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const body = JSON.stringify({ username: 'admin', password: 'not-the-password' });
+    const req = request(`${url}/api/admin/login`, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
 
 /** Each place the live nonce appears in a page must be a start tag the gateway wrote (script, style, link). */
 function nonceOutsideTemplateSlots(html: string, nonce: string): string[] {
@@ -110,5 +124,12 @@ describe('public pages with untrusted input, every service real', () => {
     expect([undecodable.status >= 400 && undecodable.status < 500, undecodable.headers.get('retry-after')]).toEqual([true, null]);
     // A term of 100 characters is still a search.
     expect((await fetch(`${stack.url}/search?q=${'比'.repeat(100)}`)).status).toBe(200);
+  }, 60_000);
+
+  it('passes each reader’s address on to the services, which believe it from the gateway: one address locked, another not', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push(await failedSignInFrom(stack.url, '127.0.0.41'));
+    expect(statuses.at(-1)).toBe(429);
+    expect(await failedSignInFrom(stack.url, '127.0.0.42')).toBe(401);
   }, 60_000);
 });

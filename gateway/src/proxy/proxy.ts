@@ -61,7 +61,7 @@ export function answerFailure(ctx: Context, err: unknown, upstream: string): voi
 }
 
 export function forwardedFor(ctx: Context): ForwardedFor {
-  return { requestId: ctx.state.requestId, clientIp: ctx.ip, proto: ctx.protocol, host: ctx.host };
+  return { requestId: ctx.state.requestId, clientIp: ctx.ip, proto: ctx.protocol, host: ctx.host, secret: ctx.forwardingSecret };
 }
 
 /**

@@ -64,6 +64,11 @@ export function serviceEnv(defaultPort: number) {
      * address is the socket's, so a caller cannot choose the address it is counted under.
      */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+    /**
+     * Shared by the gateway and the services: the gateway sends it with every request, and a
+     * service believes X-Forwarded-For only on requests that carry it (forwarding.ts).
+     */
+    FORWARDING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** How long a SIGTERM may take: in-flight requests get this long to finish before connections are cut. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   };

@@ -11,6 +11,7 @@ export * from './service-health.js';
 export * from './health.js';
 export * from './metrics.js';
 export * from './service-app.js';
+export * from './forwarding.js';
 export * from './server.js';
 export * from './run-service.js';
 export * from './database.js';

@@ -1,5 +1,6 @@
 import Koa, { type Middleware } from 'koa';
 import { errorMiddleware } from './error-middleware.js';
+import { trustForwardingOnlyWith } from './forwarding.js';
 import { healthRoutes } from './health.js';
 import { createLogger, type Logger } from './logger.js';
 import { ServiceMetrics } from './metrics.js';
@@ -23,6 +24,8 @@ export function createRuntime(name: string, log: Logger = createLogger(name, 'si
 export interface ServiceAppOptions {
   /** X-Forwarded-For entries to trust (TRUSTED_PROXY_HOPS); 0: the socket's address is the client's. */
   proxyHops?: number;
+  /** With proxyHops: X-Forwarded-For is believed only on requests carrying this secret (the gateway's). */
+  forwardingSecret?: string;
   /** Serve /metrics on this app (services); the gateway, at the edge, does not. */
   exposeMetrics?: boolean;
   /** Middleware that runs before everything else (e.g. the gateway's security headers). */
@@ -33,10 +36,11 @@ export interface ServiceAppOptions {
  * A Koa app with the chassis's middleware in its one order: request id and log line,
  * metrics, the error middleware, /healthz and /readyz, /metrics. Routes go after it.
  */
-export function createServiceApp(runtime: ServiceRuntime, { proxyHops = 0, exposeMetrics = true, first = [] }: ServiceAppOptions = {}): Koa {
+export function createServiceApp(runtime: ServiceRuntime, { proxyHops = 0, forwardingSecret, exposeMetrics = true, first = [] }: ServiceAppOptions = {}): Koa {
   const app = new Koa();
   app.proxy = proxyHops > 0;
   app.maxIpsCount = proxyHops;
+  if (proxyHops > 0 && forwardingSecret) app.use(trustForwardingOnlyWith(forwardingSecret));
   for (const middleware of first) app.use(middleware);
   app.use(requestContext(runtime.log));
   app.use(runtime.metrics.middleware());

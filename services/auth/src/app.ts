@@ -33,6 +33,8 @@ export interface AuthAppDeps {
    * reaches the service directly cannot pick the address its attempts are counted under.
    */
   proxyHops?: number;
+  /** FORWARDING_SECRET: X-Forwarded-For is believed only on the gateway's requests. */
+  forwardingSecret?: string;
   /** Defaults to the audit table in `db`. */
   audit?: AuditRepository;
 }
@@ -43,7 +45,7 @@ export function createApp(deps: AuthAppDeps): Koa {
   for (const [name, probe] of Object.entries(deps.dependencies ?? {})) runtime.health.addDependency(name, probe);
   // Behind the gateway, which sets X-Forwarded-For to the client's address, taking the last
   // entry (maxIpsCount = hops) means an address a client wrote itself is never the one counted.
-  const app = createServiceApp(runtime, { proxyHops: deps.proxyHops ?? 0 });
+  const app = createServiceApp(runtime, { proxyHops: deps.proxyHops ?? 0, forwardingSecret: deps.forwardingSecret });
   app.use(rejectUnsafeText());
 
   const auth = new AuthService(

@@ -31,6 +31,7 @@ void runService({
       sessionMaxAgeSeconds: sessionMaxAgeSeconds(config),
       runtime,
       proxyHops: config.TRUSTED_PROXY_HOPS,
+      forwardingSecret: config.FORWARDING_SECRET,
       dependencies: attempts.ping ? { redis: attempts.ping } : {},
     });
     let retention: ReturnType<typeof startAuditRetention> | undefined;

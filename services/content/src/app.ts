@@ -61,6 +61,8 @@ export interface ContentDeps {
   log?: Logger;
   /** X-Forwarded-For entries to trust (TRUSTED_PROXY_HOPS); default 1, as behind the gateway. */
   proxyHops?: number;
+  /** FORWARDING_SECRET: X-Forwarded-For is believed only on the gateway's requests. */
+  forwardingSecret?: string;
   /** Redis, or the in-process store of the embedded default. */
   store: KeyValueStore;
   /** Where views and the popular ranking are counted (defaults to `store`). */
@@ -101,7 +103,7 @@ export interface ContentApp {
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies, wordpress: wordpressOptions }: ContentDeps): ContentApp {
+export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies, wordpress: wordpressOptions }: ContentDeps): ContentApp {
   const runtime = given ?? createRuntime('content', givenLog);
   const { log } = runtime;
   const bodies = givenBodies ?? new ArticleBodyPool({ log });
@@ -148,7 +150,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   runtime.health.addDependency('postgres', () => pingDatabase(db));
   runtime.health.addDependency(store.kind === 'redis' ? 'redis' : 'memory-store', () => store.ping());
   runtime.health.addDependency('article-workers', () => bodies.healthy());
-  const app = createServiceApp(runtime, { proxyHops });
+  const app = createServiceApp(runtime, { proxyHops, forwardingSecret });
   registerContentMetrics(runtime.metrics, views);
   app.use(rejectUnsafeText());
   const routers = [

@@ -26,6 +26,7 @@ void runService({
       db,
       runtime,
       proxyHops: config.TRUSTED_PROXY_HOPS,
+      forwardingSecret: config.FORWARDING_SECRET,
       store: stores.cache,
       counterStore: stores.counters,
       publicKey,

@@ -17,6 +17,8 @@ export interface MediaAppDeps {
   log?: Logger;
   /** X-Forwarded-For entries to trust (TRUSTED_PROXY_HOPS). */
   proxyHops?: number;
+  /** FORWARDING_SECRET: X-Forwarded-For is believed only on the gateway's requests. */
+  forwardingSecret?: string;
   /** PEM of the auth service's ES256 public key. */
   publicKey: string;
   queue?: WorkQueue;
@@ -30,12 +32,12 @@ export interface MediaApp {
 }
 
 /** Builds the media service's Koa app from its dependencies; never listens. */
-export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, publicKey, queue = createWorkQueue(2, 20), audit }: MediaAppDeps): MediaApp {
+export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, forwardingSecret, publicKey, queue = createWorkQueue(2, 20), audit }: MediaAppDeps): MediaApp {
   const runtime = given ?? createRuntime('media', givenLog);
   const media = new MediaService(storage, queue, runtime.log, audit);
   const adminGuard: Middleware = requireAdmin(publicKey);
   runtime.health.addDependency('storage', () => storage.check());
-  const app = createServiceApp(runtime, { proxyHops });
+  const app = createServiceApp(runtime, { proxyHops, forwardingSecret });
   app.use(mediaErrors());
   app.use(deliveryRoutes(media));
   // After delivery: it matches the raw, undecoded path against one strict pattern (404 otherwise).

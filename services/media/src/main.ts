@@ -22,6 +22,7 @@ void runService({
       storage,
       runtime,
       proxyHops: config.TRUSTED_PROXY_HOPS,
+      forwardingSecret: config.FORWARDING_SECRET,
       publicKey,
       queue: createWorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_LIMIT),
       audit: new UploadAuditClient(config.CONTENT_URL),

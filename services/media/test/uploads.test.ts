@@ -167,7 +167,7 @@ describe.each(ADAPTERS.map((make) => [make().name, make] as const))('image uploa
 
   it('refuses an image with an extreme side from its header, at once, though its pixel count is under the bound', async () => {
     const before = await storage.list();
-    for (const [width, height] of [[1, 99_999_999], [99_999_999, 1], [16_385, 2]]) {
+    for (const [width, height] of [[1, 99_999_999], [99_999_999, 1], [16_385, 2]] as const) {
       const started = performance.now();
       const res = await upload(service.url, token, pngDeclaring(width, height), 'strip.png', 'image/png');
       expect(res.status, `${width}×${height}`).toBe(400);
