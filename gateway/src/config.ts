@@ -87,8 +87,8 @@ export const gatewayConfigSchema = z.object({
         issue.addIssue({ code: z.ZodIssueCode.custom, message: (err as Error).message });
       }
     }),
-  /** How long the auth service's "this token is still valid" is trusted (0: ask every time). */
-  ADMIN_CONFIRM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How long the auth service's "this token is still valid" is trusted (0, the default: ask every time; see service-kit's token-confirm.ts). */
+  ADMIN_CONFIRM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** What one client and all clients may hold, and how long the gateway waits for what they send. */
   ...limitsEnv,
 });

@@ -91,4 +91,36 @@ describe('the admin API through the gateway, every service real', () => {
     const stats = await (await call('GET', '/api/admin/stats')).json();
     expect(stats.totalArticles).toBeGreaterThanOrEqual(40);
   });
+
+  it('ends every token of a session at the sign-out, on the gateway and on each service, from the very next call', async () => {
+    const signIn = await fetch(`${stack.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token-delivery': 'body' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
+    const first: string = (await signIn.json()).token;
+    const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
+    // Each token in use on the gateway and on the services first, so any confirmation they keep is warm.
+    const contentUrl = `http://127.0.0.1:${4680 + 2}`;
+    const mediaUrl = `http://127.0.0.1:${4680 + 3}`;
+    const settingsWrite = (base: string, value: string) => fetch(`${base}/api/settings/admin`, { method: 'PUT', headers: { ...bearer(value), 'content-type': 'application/json' }, body: JSON.stringify({ site_description: '登出測試' }) });
+    const upload = async (value: string) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 24, height: 16, channels: 3, background: '#222222' } }).png().toBuffer())], { type: 'image/png' }), 'x.png');
+      return fetch(`${mediaUrl}/api/uploads/image`, { method: 'POST', headers: bearer(value), body: form });
+    };
+    expect((await settingsWrite(stack.url, first)).status).toBe(200);
+    expect((await settingsWrite(contentUrl, first)).status).toBe(200);
+    expect((await upload(first)).status).toBe(201);
+
+    const renewed = await fetch(`${stack.url}/api/admin/session`, { method: 'POST', headers: bearer(first) });
+    expect(renewed.status).toBe(200);
+    const second: string = (await renewed.json()).token;
+    expect(second).not.toBe(first);
+    expect((await settingsWrite(stack.url, second)).status).toBe(200);
+
+    expect((await fetch(`${stack.url}/api/admin/logout`, { method: 'POST', headers: bearer(second) })).status).toBe(204);
+    for (const value of [first, second]) {
+      expect((await settingsWrite(stack.url, value)).status).toBe(401);
+      expect((await fetch(`${stack.url}/api/settings/admin`, { headers: bearer(value) })).status).toBe(401);
+      expect((await settingsWrite(contentUrl, value)).status).toBe(401);
+      expect((await upload(value)).status).toBe(401);
+    }
+  });
 });

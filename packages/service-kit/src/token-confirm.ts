@@ -9,8 +9,12 @@ import { verifyWithAuth } from './verify-with-auth.js';
 export const tokenConfirmEnv = {
   /** The auth service, which confirms that a token's version is still current. */
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
-  /** How long the auth service's "still valid" is trusted per token (0: ask every time). */
-  ADMIN_CONFIRM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * How long the auth service's "still valid" is trusted per token (0: ask every time). Default
+   * 0: a sign-out or a password change must end every token of the session at once on every
+   * replica, and one admin's calls cost auth a lookup each (about a millisecond).
+   */
+  ADMIN_CONFIRM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 };
 
 /** Throws UnauthorizedError for a revoked token, ServiceUnavailableError when it cannot tell. */
