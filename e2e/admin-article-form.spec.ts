@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { pngImage, signInWithToken } from './support/admin-ui';
+import { afterNextPaint } from './support/site';
 
 test.describe('the article form guarding the administrator', () => {
   test.beforeEach(async ({ page, request }) => {
@@ -13,7 +14,8 @@ test.describe('the article form guarding the administrator', () => {
     await title.fill('只有標題');
     await title.press('Enter');
     await page.getByLabel('網址代稱').press('Enter');
-    await page.waitForTimeout(300);
+    // A submit would show its validation message by the next paint.
+    await afterNextPaint(page);
     await expect(page.getByText('請輸入內容')).toHaveCount(0);
     await expect(page).toHaveURL('/admin/articles/new');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForPublicPage } from './support/site';
+import { afterNextPaint, waitForPublicPage } from './support/site';
 
 test.describe('a visitor searching', () => {
   test('searches for a Chinese term from the header', async ({ page, request }) => {
@@ -26,7 +26,8 @@ test.describe('a visitor searching', () => {
     const box = page.getByRole('searchbox', { name: '搜尋文章' }).first();
     await box.fill('   ');
     await box.press('Enter');
-    await page.waitForTimeout(500);
+    // A search would have navigated by the next paint.
+    await afterNextPaint(page);
     await expect(page).toHaveURL(/\/articles$/);
   });
 

@@ -87,8 +87,8 @@ test.describe('server-rendered public pages, hydrated', () => {
     for (const route of ROUTES) {
       await page.goto(route);
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-      // Effects and late chunks settle.
-      await page.waitForTimeout(1_000);
+      // Effects and late chunks have loaded once the network is quiet.
+      await page.waitForLoadState('networkidle');
       // A 404 page is expected to log its own failed API call; nothing else may appear.
       const unexpected = problems.filter((p) => !(route.includes('no-such') && /404|不存在/.test(p)));
       expect(unexpected, route).toEqual([]);
@@ -104,7 +104,8 @@ test.describe('server-rendered public pages, hydrated', () => {
     });
     await page.goto('/article/what-is-bitcoin');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await page.waitForTimeout(1_500);
+    // A refetch would start from an effect after hydration, before the network goes quiet.
+    await page.waitForLoadState('networkidle');
     expect(apiCalls).toEqual([]);
     // After hydration the app navigates in place.
     await page.getByRole('link', { name: '所有文章' }).last().click();

@@ -30,7 +30,7 @@ const articleForm = (
   </Suspense>
 );
 
-/** The back office (SPEC §2 Admin routes), mounted by the shell under /admin/*. */
+/** The back office (docs/product.md §2 Admin routes), mounted by the shell under /admin/*. */
 export default function AdminApp() {
   const status = useSession((state) => state.status);
   const verify = useSession((state) => state.verify);

@@ -23,7 +23,7 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
-/** The public pages (SPEC §2 Public routes), rendered inside the shell's header and footer. */
+/** The public pages (docs/product.md §2 Public routes), rendered inside the shell's header and footer. */
 export default function PublicApp(props: PublicAppProps) {
   const location = useLocation();
   const initial = useRef(props.initialData ?? null);

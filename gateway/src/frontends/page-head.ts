@@ -2,7 +2,7 @@ import type { Settings } from '@coinmag/contracts';
 import { IMAGE_SIZES, articleDescription, isSlugParam, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
 import type { ContentClient } from './content-client.js';
 
-/** Titles of a page whose content could not be read because the content service is down (GLOSSARY). */
+/** Titles of a page whose content could not be read because the content service is down (docs/product.md §10). */
 export const UNAVAILABLE_TITLE = { article: '載入文章失敗', data: '載入資料失敗' } as const;
 
 export const DEFAULT_SITE = { title: '幣誌 CoinMag', description: '幫助更多新手快速掌握最新的加密貨幣趨勢與資訊' };
@@ -39,7 +39,7 @@ function decodeSegment(segment: string): string | null {
   }
 }
 
-/** What the server writes in <head> for a path (SPEC §3), from the content service when it answers quickly. */
+/** What the server writes in <head> for a path (docs/product.md §3), from the content service when it answers quickly. */
 export async function pageHeadFor(pathname: string, search: string, content: ContentClient): Promise<PageHeadResult> {
   if (/^\/admin(\/|$)/.test(pathname)) {
     return { input: { siteTitle: DEFAULT_SITE.title, title: '管理後台', description: DEFAULT_SITE.description, path: pathname, noIndex: true }, status: 200, settings: null };

@@ -1,4 +1,4 @@
-/** Error texts the API answers with (GLOSSARY.md wording where it has one). */
+/** Error texts the API answers with (docs/product.md §10 wording where it has one). */
 export const API_MESSAGES = {
   articleNotFound: '文章不存在',
   categoryNotFound: '分類不存在',

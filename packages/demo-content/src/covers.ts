@@ -1,6 +1,6 @@
 /**
  * Demo cover images. The content seed stores each article's featured_image as the bare
- * file name (one of the three forms SPEC.md §3 allows); the media service, when asked to
+ * file name (one of the three forms docs/product.md §3 allows); the media service, when asked to
  * seed demo content, draws each one locally (no network) under that same name.
  */
 export interface DemoCover {

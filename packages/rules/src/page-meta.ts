@@ -5,7 +5,7 @@ export interface Breadcrumb {
   path: string;
 }
 
-/** SPEC §3 page metadata inputs; `origin` is the canonical origin (scheme and host). */
+/** docs/product.md §3 page metadata inputs; `origin` is the canonical origin (scheme and host). */
 export interface PageMetaInput {
   origin: string;
   siteTitle: string;
@@ -51,7 +51,7 @@ export function absoluteUrl(origin: string, url: string): string {
   return `${origin}${url.startsWith('/') ? url : `/uploads/${url}`}`;
 }
 
-/** SPEC §2: meta_description, else the excerpt without tags, else the first 160 characters of the content, else the fallback. */
+/** docs/product.md §2: meta_description, else the excerpt without tags, else the first 160 characters of the content, else the fallback. */
 export function articleDescription(
   article: { meta_description?: string | null; excerpt?: string | null; content?: string | null; content_text?: string | null },
   fallback: string,

@@ -1,5 +1,5 @@
 /**
- * The slug rule of SPEC.md §5, shared by the admin form (live normalisation)
+ * The slug rule of docs/product.md §5, shared by the admin form (live normalisation)
  * and the content service (stored slugs): trimmed, spaces to hyphens, anything
  * but letters, digits and Chinese characters to hyphens, hyphens collapsed and
  * trimmed, lower-cased.

@@ -2,7 +2,7 @@
  * The admin's calls: same origin, JSON errors `{error, field?}`. The credential is an HttpOnly
  * cookie the gateway sets at sign-in: no script here (nor any ad script elsewhere) can read it.
  * What this page keeps is only whether it believes a session is open, so that a call with none
- * fails at once with '尚未登入' and a refused one can say '驗證失敗' (SPEC §8).
+ * fails at once with '尚未登入' and a refused one can say '驗證失敗' (docs/product.md §8).
  */
 export const SESSION_MARK_KEY = 'admin-session';
 

@@ -3,7 +3,7 @@ import { API_MESSAGES } from '@coinmag/contracts';
 import { articleListFailure, saveErrorMessage } from './save-errors';
 import { isAllowedImageUrl, isAllowedLinkUrl, uploadErrorMessage } from '../articles/form/upload-errors';
 
-describe('save error texts (SPEC §8)', () => {
+describe('save error texts (docs/product.md §8)', () => {
   it('names each status', () => {
     expect(saveErrorMessage(401)).toBe('登入已過期，請重新登入');
     expect(saveErrorMessage(413, API_MESSAGES.payloadTooLarge)).toBe('檔案過大，請選擇較小的圖片');

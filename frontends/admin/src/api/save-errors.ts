@@ -17,7 +17,7 @@ export function saveErrorMessage(status: number, serverError?: string): string {
   return serverError?.trim() || `儲存失敗（HTTP ${status}）`;
 }
 
-/** Article list load failures (SPEC §8): what to do and what to say. */
+/** Article list load failures (docs/product.md §8): what to do and what to say. */
 export type ListFailure = { action: 'login'; message?: string } | { action: 'toast'; message: string };
 
 export function articleListFailure(status: number, hasToken: boolean, serverError?: string): ListFailure {

@@ -24,7 +24,7 @@ export function valuesFromCategory(category: Category): CategoryFormValues {
 
 export type CategoryErrors = Partial<Record<'name' | 'sortOrder', string>>;
 
-/** Name required, sort order a whole number ≥ 0 (SPEC §5). */
+/** Name required, sort order a whole number ≥ 0 (docs/product.md §5). */
 export function validateCategory(values: CategoryFormValues): CategoryErrors {
   const errors: CategoryErrors = {};
   if (!values.name.trim()) errors.name = '請輸入名稱';
@@ -44,7 +44,7 @@ export function categoryInput(values: CategoryFormValues): CategoryInput {
   };
 }
 
-/** The list's toggle resends the whole category with is_active flipped (SPEC §4). */
+/** The list's toggle resends the whole category with is_active flipped (docs/product.md §4). */
 export function toggledInput(category: Category): CategoryInput {
   return {
     name: category.name,

@@ -5,7 +5,7 @@ import { toast } from '../toasts/toast-store';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink);
 
-/** Sidebar of SPEC §2 around the routed screen. */
+/** Sidebar of docs/product.md §2 around the routed screen. */
 export function AdminLayout() {
   const logout = useSession((state) => state.logout);
   const navigate = useNavigate();

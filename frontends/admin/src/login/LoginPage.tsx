@@ -7,7 +7,7 @@ import { useSession } from '../session/session-store';
 import { toast } from '../toasts/toast-store';
 import { takeReturnPath } from '../return-path';
 
-/** Shown at any admin path without a verified token (SPEC §2). */
+/** Shown at any admin path without a verified token (docs/product.md §2). */
 export function LoginPage() {
   const login = useSession((state) => state.login);
   const navigate = useNavigate();

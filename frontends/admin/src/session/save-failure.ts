@@ -4,7 +4,7 @@ import { toast } from '../toasts/toast-store';
 import { useSession } from './session-store';
 
 /**
- * A failed save (SPEC §8): 401 says the login expired, clears the token at once and shows
+ * A failed save (docs/product.md §8): 401 says the login expired, clears the token at once and shows
  * the login form after 3 seconds; every other status gets its own text.
  * Returns true when the session ended (the caller keeps its busy state).
  */

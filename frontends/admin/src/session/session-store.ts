@@ -10,7 +10,7 @@ interface SessionState {
   status: SessionStatus;
   username: string | null;
   usingDefaultPassword: boolean;
-  /** Asks the server whether the session cookie is still good; a 401 closes the session (SPEC §4). */
+  /** Asks the server whether the session cookie is still good; a 401 closes the session (docs/product.md §4). */
   verify: () => Promise<void>;
   login: (username: string, password: string) => Promise<void>;
   /** Ends the session on the server (the cookie goes with it) and shows the login form. */

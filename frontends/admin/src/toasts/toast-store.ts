@@ -10,7 +10,7 @@ export interface Toast {
 export const MAX_TOASTS = 20;
 export const TOAST_DURATION_MS = 5000;
 
-/** Newest last; at most 20 kept (SPEC §9), the oldest dropped first. */
+/** Newest last; at most 20 kept (docs/product.md §9), the oldest dropped first. */
 export function pushToast(toasts: readonly Toast[], toast: Toast, max = MAX_TOASTS): Toast[] {
   const next = [...toasts, toast];
   return next.length > max ? next.slice(next.length - max) : next;

@@ -36,7 +36,7 @@ function draftKeyField(raw: string | undefined): string | undefined {
   return value && /^[A-Za-z0-9-]{8,64}$/.test(value) ? value : undefined;
 }
 
-/** /api/articles/admin… : the back office's article calls (multipart writes, SPEC.md §7). */
+/** /api/articles/admin… : the back office's article calls (multipart writes, docs/product.md §7). */
 export function adminArticleRoutes(service: AdminArticlesService, publicKey: string) {
   const router = adminRouter('/api/articles/admin', publicKey);
 

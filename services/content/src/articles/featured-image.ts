@@ -2,7 +2,7 @@ const BARE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 /**
  * featured_image may be stored as a full URL, a site path (/uploads/…) or a bare file
- * name (SPEC.md §3). Responses always carry something an <img> can load, or null.
+ * name (docs/product.md §3). Responses always carry something an <img> can load, or null.
  */
 export function resolveFeaturedImage(stored: string | null | undefined): string | null {
   const value = stored?.trim();

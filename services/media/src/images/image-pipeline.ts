@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { VARIANT_WIDTHS, type VariantWidth } from '@coinmag/contracts';
 
-/** The longer side of every stored image is at most this (SPEC.md §9). */
+/** The longer side of every stored image is at most this (docs/product.md §9). */
 export const MAX_LONG_SIDE = 2048;
 /** Decompression-bomb guard: 100 megapixels is past any phone camera, far below a 30000×30000 bomb. */
 export const MAX_INPUT_PIXELS = 100_000_000;

@@ -5,7 +5,7 @@ import { PayloadTooLargeError, readMultipart, ValidationError } from '@coinmag/s
 import { MEDIA_MESSAGES } from './media-errors.js';
 import type { MediaService } from './media.service.js';
 
-/** SPEC.md §9: 50 MB hard maximum per image. */
+/** docs/product.md §9: 50 MB hard maximum per image. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** Room for the multipart boundaries and headers around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;

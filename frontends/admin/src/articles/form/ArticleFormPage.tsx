@@ -112,7 +112,7 @@ export function ArticleFormPage() {
       (err: unknown) => {
         if (!live) return;
         const error = asApiError(err, '載入文章失敗');
-        // SPEC §8: a 404 while loading for edit clears the token and goes to the login form.
+        // docs/product.md §8: a 404 while loading for edit clears the token and goes to the login form.
         if (error.status === 404) {
           toast.error('載入文章失敗');
           expire();

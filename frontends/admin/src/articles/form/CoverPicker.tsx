@@ -14,7 +14,7 @@ interface Props {
   onChange: (cover: CoverState) => void;
 }
 
-/** Cover image: drop zone or picker with a local preview, keep-existing and remove (SPEC §2, §4). */
+/** Cover image: drop zone or picker with a local preview, keep-existing and remove (docs/product.md §2, §4). */
 export function CoverPicker({ cover, savedUrl, onPick, onChange }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);

@@ -14,7 +14,7 @@ interface Props {
 const STATUSES: ArticleStatus[] = ['draft', 'published', 'scheduled'];
 const RECOMMENDATIONS = Object.keys(RECOMMENDATION_LABELS) as Recommendation[];
 
-/** The article form's side panel (SPEC §2): slug, category, status, time, recommendation, carousel, SEO. */
+/** The article form's side panel (docs/product.md §2): slug, category, status, time, recommendation, carousel, SEO. */
 export function SidePanel({ values, categories, update }: Props) {
   return (
     <>

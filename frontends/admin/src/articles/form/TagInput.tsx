@@ -8,7 +8,7 @@ interface Props {
   onChange: (tags: string[]) => void;
 }
 
-/** Tags entered one at a time with Enter (SPEC §5). */
+/** Tags entered one at a time with Enter (docs/product.md §5). */
 export function TagInput({ tags, onChange }: Props) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);

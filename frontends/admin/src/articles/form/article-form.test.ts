@@ -23,7 +23,7 @@ describe('article form', () => {
     expect(toTaipeiDateTimeLocal(null)).toBe('');
   });
 
-  it('builds the multipart body of SPEC §7', () => {
+  it('builds the multipart body of docs/product.md §7', () => {
     const form = buildArticleFormData(
       { ...filled, slug: ' My Post ', recommendation: 'popular', isCarousel: true, carouselOrder: 14, tags: [' a ', '', 'b'], publishedAt: '2024-03-05T08:00' },
       { kind: 'existing', url: '/uploads/cover.jpg' },

@@ -4,7 +4,7 @@ import { clampCarouselOrder, flagsFromRecommendation, recommendationFromFlags, t
 import { cleanTags } from './tags';
 import { stripContentHosts } from './content-hosts';
 
-/** The cover as the form holds it (SPEC §4): none, a newly picked file, or the one already saved. */
+/** The cover as the form holds it (docs/product.md §4): none, a newly picked file, or the one already saved. */
 export type CoverState =
   | { kind: 'none' }
   | { kind: 'existing'; url: string }
@@ -47,7 +47,7 @@ export const EMPTY_ARTICLE: ArticleFormValues = {
 
 export const STATUS_LABELS: Record<ArticleStatus, string> = { draft: '草稿', published: '已發布', scheduled: '排程中' };
 
-/** An unknown status shows as draft (SPEC §4). */
+/** An unknown status shows as draft (docs/product.md §4). */
 export function statusOf(value: string | null | undefined): ArticleStatus {
   return value === 'published' || value === 'scheduled' ? value : 'draft';
 }
@@ -96,7 +96,7 @@ export function validateArticle(values: ArticleFormValues): FormErrors {
   return errors;
 }
 
-/** The multipart body of POST/PUT /api/articles/admin (SPEC §7). `siteHosts`: this site's own host names. */
+/** The multipart body of POST/PUT /api/articles/admin (docs/product.md §7). `siteHosts`: this site's own host names. */
 export function buildArticleFormData(values: ArticleFormValues, cover: CoverState, siteHosts: readonly string[] = []): FormData {
   const form = new FormData();
   const flags = flagsFromRecommendation(values.recommendation);

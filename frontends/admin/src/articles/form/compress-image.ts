@@ -2,7 +2,7 @@ import { encodeWithQualitySteps, needsCompression, outputTypeFor, scaledSize, ty
 
 export interface PreparedImage {
   file: File;
-  /** Set when compression was needed but failed, and the original is used (SPEC §8). */
+  /** Set when compression was needed but failed, and the original is used (docs/product.md §8). */
   compressionFailed: boolean;
 }
 

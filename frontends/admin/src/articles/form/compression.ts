@@ -1,4 +1,4 @@
-/** Browser-side image rules of SPEC §9; pure parts here, the canvas work in compress-image.ts. */
+/** Browser-side image rules of docs/product.md §9; pure parts here, the canvas work in compress-image.ts. */
 export const MB = 1024 * 1024;
 export const COMPRESS_ABOVE_BYTES = 8 * MB;
 export const INSERT_COMPRESS_ABOVE_BYTES = 40 * MB;

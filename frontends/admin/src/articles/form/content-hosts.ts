@@ -1,6 +1,6 @@
 /**
  * Before saving, absolute addresses of the author's machine (localhost and friends, any port)
- * and of hosts the site used to live on become site-relative paths (SPEC §5), so content
+ * and of hosts the site used to live on become site-relative paths (docs/product.md §5), so content
  * keeps working wherever the site is served.
  */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '0.0.0.0', '[::1]'];

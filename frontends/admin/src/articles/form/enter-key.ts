@@ -16,7 +16,7 @@ const BUTTON_INPUT_TYPES = new Set(['submit', 'button', 'reset', 'image']);
 
 /**
  * Enter does not submit the article form unless focus is in the editor or a text area
- * (SPEC §2). Buttons keep their Enter so the form stays keyboard usable.
+ * (docs/product.md §2). Buttons keep their Enter so the form stays keyboard usable.
  */
 export function shouldBlockEnter(target: EnterKeyTarget): boolean {
   if (target.key !== 'Enter' || target.composing) return false;

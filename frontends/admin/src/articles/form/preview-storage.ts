@@ -1,4 +1,4 @@
-/** What the preview tab reads (SPEC §2): title, cover preview, excerpt, content. */
+/** What the preview tab reads (docs/product.md §2): title, cover preview, excerpt, content. */
 export interface PreviewData {
   title: string;
   cover: string | null;

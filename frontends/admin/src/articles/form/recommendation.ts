@@ -1,4 +1,4 @@
-/** The recommendation type is one choice over two flags (SPEC §4): choosing one clears the other. */
+/** The recommendation type is one choice over two flags (docs/product.md §4): choosing one clears the other. */
 export type Recommendation = 'none' | 'featured' | 'popular';
 
 export const RECOMMENDATION_LABELS: Record<Recommendation, string> = { none: '無', featured: '精選', popular: '熱門' };

@@ -1,7 +1,7 @@
 import { normalizeSlug } from '@coinmag/rules';
 
 /**
- * The slug field normalises live with the shared rule (SPEC §5). While typing, a trailing
+ * The slug field normalises live with the shared rule (docs/product.md §5). While typing, a trailing
  * separator is kept as one hyphen so "bitcoin " can still become "bitcoin-news"; the final
  * value (on blur and on save) is the plain rule.
  */

@@ -2,7 +2,7 @@ export const TAG_MESSAGES = { empty: '標籤不能為空', duplicate: '標籤已
 
 export type TagEntryResult = { ok: true; tags: string[] } | { ok: false; error: string };
 
-/** One tag typed into the tag field and confirmed with Enter (SPEC §5). */
+/** One tag typed into the tag field and confirmed with Enter (docs/product.md §5). */
 export function addTag(tags: readonly string[], typed: string): TagEntryResult {
   const tag = typed.trim();
   if (!tag) return { ok: false, error: TAG_MESSAGES.empty };

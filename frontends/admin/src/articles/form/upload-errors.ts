@@ -31,7 +31,7 @@ export function isAllowedImageUrl(url: string): boolean {
   return SAFE_IMAGE_URL.test(url.trim());
 }
 
-/** Links only to http, https, mailto and tel (SPEC §5); site paths and anchors are this site over http(s). */
+/** Links only to http, https, mailto and tel (docs/product.md §5); site paths and anchors are this site over http(s). */
 export function isAllowedLinkUrl(url: string): boolean {
   return SAFE_LINK_URL.test(url.trim());
 }

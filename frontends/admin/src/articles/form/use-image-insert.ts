@@ -8,7 +8,7 @@ import { prepareImage } from './compress-image';
 import { UPLOAD_MESSAGES, isAllowedImageUrl, uploadErrorMessage } from './upload-errors';
 
 /**
- * The insert-image button (SPEC §2, §8, §9): upload through the media service, or, when its
+ * The insert-image button (docs/product.md §2, §8, §9): upload through the media service, or, when its
  * test call fails or an upload fails, the fallback dialog that takes an image address.
  */
 export function useImageInsert(editor: Editor | null) {

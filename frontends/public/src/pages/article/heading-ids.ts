@@ -4,7 +4,7 @@ const HEADING_OPEN = /<h([1-6])(\s[^>]*)?>/gi;
 const HAS_ID = /\sid\s*=\s*["']?[^"'\s>]/i;
 
 /**
- * SPEC §2: a heading without an id takes the id of the table-of-contents entry in the same
+ * docs/product.md §2: a heading without an id takes the id of the table-of-contents entry in the same
  * place, else heading-{n} (n counts headings from 1), so every TOC link has a target.
  */
 export function ensureHeadingIds(html: string, toc: readonly Pick<TocEntry, 'id'>[]): string {

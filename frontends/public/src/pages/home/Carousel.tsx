@@ -19,7 +19,7 @@ function usePageHidden(): boolean {
   return hidden;
 }
 
-/** The hero carousel of SPEC §4: a looping track with a copy at each end, auto-advancing every 5 s. */
+/** The hero carousel of docs/product.md §4: a looping track with a copy at each end, auto-advancing every 5 s. */
 export function Carousel({ items }: { items: SlideArticle[] }) {
   const count = items.length;
   const track = useMemo(() => trackOf(items), [items]);

@@ -1,5 +1,5 @@
 /**
- * Carousel track maths (SPEC §4). With more than one item the track is
+ * Carousel track maths (docs/product.md §4). With more than one item the track is
  * [copy of last, item 0 … item n-1, copy of first], so track positions run 0 … n+1 and the
  * real items sit at 1 … n. A single item (or none) has no copies.
  */

@@ -36,7 +36,7 @@ function logged<T>() {
 
 const orEmpty = <T,>(value: T[] | symbol): T[] => (Array.isArray(value) ? value : []);
 
-/** Featured article, or the latest one when there is none or the call fails (SPEC §7). */
+/** Featured article, or the latest one when there is none or the call fails (docs/product.md §7). */
 async function loadFeatured(signal: AbortSignal): Promise<Result<ArticleSummary | null>> {
   try {
     const featured = await fetchFeatured(1, signal);
@@ -66,7 +66,7 @@ async function loadMore(latest: Promise<ArticleSummary[] | symbol>, signal: Abor
 }
 
 /**
- * Carousel, popular and latest one after another (as SPEC §7 says); featured and the more
+ * Carousel, popular and latest one after another (as docs/product.md §7 says); featured and the more
  * articles alongside. A part that fails is left empty; when every part fails the API is down,
  * and the page must say so instead of "no more articles yet".
  */

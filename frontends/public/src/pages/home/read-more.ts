@@ -48,7 +48,7 @@ export function listWindow(start: number, count: number): ListWindow {
 
 /**
  * The next `want` more-articles, read from the public list from `from` on. Only its first
- * MORE_ARTICLES.fetchLimit positions hold more-articles (SPEC §7 reads it with limit 100).
+ * MORE_ARTICLES.fetchLimit positions hold more-articles (docs/product.md §7 reads it with limit 100).
  * Articles published in the meantime push the list down: what comes again is seen, and left
  * out. Articles taken down pull it up: each read starts one before `from`, where the last
  * article shown should be; when what is there already comes after it, reading steps back.
