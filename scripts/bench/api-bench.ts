@@ -1,50 +1,25 @@
-// `npm run bench`: the public API under load, through the gateway, on real Postgres and Redis
-// with 10,000 articles, next to a bare Node http server answering the same bytes (the ceiling).
-import { spawn, type ChildProcess } from 'node:child_process';
+// `npm run bench`: the public API and pages under load, through the gateway, on real Postgres and
+// Redis with 10,000 articles, next to a bare Node http server answering the same bytes (the
+// ceiling); page views (page + view beacon) from readers at many addresses; exits non-zero on any
+// failed answer, any first view not counted, or a view count in Postgres that is not exact.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startBenchStack } from './bench-stack.js';
 import { cpuMsOf } from './cpu-time.js';
-import { htmlEndpoints } from './html-endpoints.js';
+import { BROWSER_ACCEPT_ENCODING, htmlEndpoints } from './html-endpoints.js';
 import type { LoadResult } from './load.js';
+import type { ReaderOptions, ReaderResult } from './readers.js';
 import { scaleArticles } from './scale-articles.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const CEILING_PORT = Number(process.env.BENCH_CEILING_PORT ?? 8189);
-const BEACON_ARTICLES = 50;
-/** Profiling aids (with BENCH_CPU_PROF_DIR, see bench-stack.ts): the beacon run alone, the first n endpoints. */
-const BEACON_RUN_ONLY = process.env.BENCH_BEACON_RUN_ONLY === '1';
+/** Profiling aid (with BENCH_CPU_PROF_DIR, see bench-stack.ts): the first n endpoints only. */
 const ENDPOINT_LIMIT = Number(process.env.BENCH_ENDPOINT_LIMIT ?? Infinity);
-
-function load(url: string, seconds = SECONDS, beaconFile?: string, acceptEncoding?: string): Promise<LoadResult> {
-  return new Promise((done, fail) => {
-    const args = ['--import', 'tsx', resolve(import.meta.dirname, 'load.ts'), url, String(CONNECTIONS), String(seconds), ...(beaconFile ? [beaconFile] : [])];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOAD_ACCEPT_ENCODING: acceptEncoding ?? '' } });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out) as LoadResult) : fail(new Error(`load generator exited ${code}`))));
-  });
-}
-
-/** The bare server, in its own process: no event loop shared with the load generator or the gateway. */
-/** A load run, with the CPU time the measured process spent on it per 1,000 answered reads. */
-async function measured(url: string, pid: number | undefined, beaconFile?: string, acceptEncoding?: string, contentPid?: number): Promise<LoadResult & { cpuPer1000?: number; contentMsPerBeacon?: number }> {
-  const before = pid === undefined ? undefined : cpuMsOf(pid);
-  const contentBefore = contentPid === undefined ? undefined : cpuMsOf(contentPid);
-  const result = await load(url, SECONDS, beaconFile, acceptEncoding);
-  const after = pid === undefined ? undefined : cpuMsOf(pid);
-  const contentAfter = contentPid === undefined ? undefined : cpuMsOf(contentPid);
-  const cpuPer1000 = before !== undefined && after !== undefined && result.requests > 0 ? ((after - before) / result.requests) * 1000 : undefined;
-  // The content service's CPU per beacon: cached reads barely reach it, so in the beacon run this is the beacons' cost.
-  const contentMsPerBeacon = contentBefore !== undefined && contentAfter !== undefined && result.beacons > 0 ? (contentAfter - contentBefore) / result.beacons : undefined;
-  return { ...result, cpuPer1000, contentMsPerBeacon };
-}
-
-const cpuCell = (ms: number | undefined) => (ms === undefined ? 'n/a' : ms.toFixed(0));
 
 /** One answer's bytes as sent (fetch would decode them), with its type and encoding. */
 function rawGet(url: string, acceptEncoding: string): Promise<{ type: string; encoding?: string; body: Buffer }> {
@@ -97,12 +72,67 @@ async function uncachedSearchLatency(base: string) {
   return { count: latencies.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: latencies.at(-1) ?? 0 };
 }
 
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const READERS_AT_ONCE = Number(process.env.BENCH_READERS ?? 50);
+const VIEWS_PER_READER = 3;
+const READ_ARTICLES = 12;
+
+/** A child process that prints one JSON result (the load generators): no event loop shared with what it measures. */
+function childResult<T>(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<T> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out) as T) : fail(new Error(`${script} exited ${code}`))));
+  });
+}
+
+type Pids = Record<string, number | undefined>;
+/** CPU ms each measured process used while `work` ran, per 1,000 of the answers it reports. */
+async function withCpu<T>(pids: Pids, work: () => Promise<T>, answers: (result: T) => number): Promise<{ result: T; cpuPer1000: Record<string, number | undefined> }> {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, pid === undefined ? undefined : cpuMsOf(pid)]));
+  const result = await work();
+  const count = answers(result);
+  const cpuPer1000 = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => {
+      const after = pid === undefined ? undefined : cpuMsOf(pid);
+      const from = before[name];
+      return [name, after === undefined || from === undefined || count === 0 ? undefined : ((after - from) / count) * 1000];
+    }),
+  );
+  return { result, cpuPer1000 };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+/** "median (min–max)" of the runs. */
+function spread(values: Array<number | undefined>, digits = 0): string {
+  const known = values.filter((value): value is number => value !== undefined);
+  if (known.length === 0) return 'n/a';
+  const lo = Math.min(...known).toFixed(digits);
+  const hi = Math.max(...known).toFixed(digits);
+  return lo === hi ? median(known).toFixed(digits) : `${median(known).toFixed(digits)} (${lo}–${hi})`;
+}
+
+function redisPid(): number | undefined {
+  try {
+    const found = execFileSync('pgrep', ['-o', '-x', 'redis-server'], { encoding: 'utf8' }).trim();
+    return found ? Number(found) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function main() {
   const stack = await startBenchStack('bench');
   const { db } = stack;
   console.log(`preparing: database ${stack.databaseName}, ${ARTICLES} articles …`);
   const work = mkdtempSync(join(tmpdir(), 'coinmag-bench-'));
   let ceiling: ChildProcess | undefined;
+  const failures: string[] = [];
   try {
     const total = await scaleArticles(db, ARTICLES);
     const { slug } = await db('content.articles').where({ status: 'published' }).orderBy('id').first('slug');
@@ -114,54 +144,117 @@ async function main() {
       ...htmlEndpoints(slug),
     ] as const).slice(0, ENDPOINT_LIMIT);
 
+    // What readers read: the day's news, a dozen articles (each reader is new, so each of its views is a first view).
+    const readerSlugs = (await db('content.articles').where({ status: 'published' }).orderBy('published_at', 'desc').limit(READ_ARTICLES).pluck('slug')) as string[];
     const bodies: Record<string, { type: string; body: string; encoding?: string }> = {};
     const wireBytes: string[] = [];
-    for (const [name, path, acceptEncoding] of endpoints) {
+    const expected: Record<string, number> = {};
+    const fetchAs = async (path: string, acceptEncoding: string | undefined) => {
       let res = await rawGet(stack.url + path, acceptEncoding ?? 'identity');
       // A page's brotli form is made once it is asked for again; until then it goes out in gzip.
       for (let tries = 0; acceptEncoding && res.encoding !== 'br' && tries < 50; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((done) => setTimeout(done, 100));
         res = await rawGet(stack.url + path, acceptEncoding);
       }
       bodies[acceptEncoding ? `${path} ${acceptEncoding}` : path] = { ...res, body: res.body.toString('base64') };
+      return res;
+    };
+    for (const [name, path, acceptEncoding] of endpoints) {
+      const res = await fetchAs(path, acceptEncoding);
+      expected[name] = res.body.length;
       if (name.includes('HTML')) wireBytes.push(`${name} ${res.body.length.toLocaleString('en')} B${res.encoding ? ` (${res.encoding})` : ''}`);
+    }
+    // Every reader article's page, cached and in brotli, as the bare server will answer it.
+    const pageBytes: Record<string, number> = {};
+    for (const readerSlug of readerSlugs) {
+      const res = await fetchAs(`/article/${encodeURIComponent(readerSlug)}`, BROWSER_ACCEPT_ENCODING);
+      pageBytes[readerSlug] = res.body.length;
     }
     writeFileSync(join(work, 'bodies.json'), JSON.stringify(bodies));
     ceiling = await startCeiling(join(work, 'bodies.json'));
+    const redis = redisPid();
+    const ours: Pids = { gateway: stack.pids.gateway, content: stack.pids.content, redis };
+    const bare: Pids = { bare: ceiling.pid };
 
-    const beaconSlugs = (await db('content.articles').where({ status: 'published' }).orderBy('id').limit(BEACON_ARTICLES).pluck('slug')) as string[];
-    const beaconFile = join(work, 'beacons.json');
-    writeFileSync(beaconFile, JSON.stringify(beaconSlugs.map((s) => `${stack.url}/api/articles/${encodeURIComponent(s)}/views`)));
-
-    console.log(`articles: ${total}; ${CONNECTIONS} connections, ${SECONDS} s per run, warm-up 2 s; load average at the start ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
-    // CPU ms per 1,000 reads (user + system, /proc): unlike req/s, it does not depend on what else the machine runs.
-    const header = '| endpoint (through the gateway) | req/s | p50 ms | p99 ms | errors | bare Node req/s | bare p50 ms | bare p99 ms | ratio to bare | gateway CPU ms / 1,000 | bare CPU ms / 1,000 |';
-    const runs: Array<{ title: string; rows: string[] }> = [];
-    for (const withBeacons of BEACON_RUN_ONLY ? [true] : [false, true]) {
-      const rows: string[] = [];
-      for (const [name, path, acceptEncoding] of endpoints) {
-        const beacons = withBeacons ? beaconFile : undefined;
-        await load(stack.url + path, 2, beacons, acceptEncoding);
-        const gateway = await measured(stack.url + path, stack.pids.gateway, beacons, acceptEncoding, withBeacons ? stack.pids.content : undefined);
-        const bare = await measured(`http://127.0.0.1:${CEILING_PORT}${path}`, ceiling?.pid, undefined, acceptEncoding);
-        const errors = gateway.errors + gateway.non2xx + gateway.beaconErrors;
-        rows.push(
-          `| ${name} | ${gateway.rps.toFixed(0)} | ${gateway.p50.toFixed(1)} | ${gateway.p99.toFixed(1)} | ${errors} | ${bare.rps.toFixed(0)} | ${bare.p50.toFixed(1)} | ${bare.p99.toFixed(1)} | ` +
-            `${((gateway.rps / bare.rps) * 100).toFixed(0)}% | ${cpuCell(gateway.cpuPer1000)} | ${cpuCell(bare.cpuPer1000)} |` +
-            (withBeacons ? ` ${gateway.contentMsPerBeacon === undefined ? 'n/a' : gateway.contentMsPerBeacon.toFixed(2)} |` : ''),
-        );
+    console.log(`articles: ${total}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} runs alternating gateway and bare server after a 2 s warm-up of each; load average at the start ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+    const readRows: string[] = [];
+    for (const [name, path, acceptEncoding] of endpoints) {
+      const env = { LOAD_ACCEPT_ENCODING: acceptEncoding ?? '', LOAD_EXPECT_BYTES: name.includes('HTML') || name.includes('search') || name.includes('popular') ? '' : String(expected[name]) };
+      const runLoadAt = (url: string, seconds = SECONDS) => childResult<LoadResult>('load.ts', [url, String(CONNECTIONS), String(seconds)], env);
+      await runLoadAt(stack.url + path, 2);
+      await runLoadAt(`http://127.0.0.1:${CEILING_PORT}${path}`, 2);
+      const gateway: Array<Awaited<ReturnType<typeof withCpu<LoadResult>>>> = [];
+      const ceilingRuns: Array<Awaited<ReturnType<typeof withCpu<LoadResult>>>> = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        gateway.push(await withCpu(ours, () => runLoadAt(stack.url + path), (r) => r.requests));
+        ceilingRuns.push(await withCpu(bare, () => runLoadAt(`http://127.0.0.1:${CEILING_PORT}${path}`), (r) => r.requests));
       }
-      runs.push({ title: withBeacons ? `reads with view beacons flowing (one beacon per ${5} reads, across ${beaconSlugs.length} articles)` : 'reads alone', rows });
+      const errors = gateway.reduce((sum, { result: r }) => sum + r.errors + r.non2xx + r.badBodies, 0);
+      if (errors > 0) failures.push(`${name}: ${errors} reads failed, had another status or another body`);
+      const ratio = median(gateway.map(({ result }) => result.rps)) / median(ceilingRuns.map(({ result }) => result.rps));
+      readRows.push(
+        `| ${name} | ${spread(gateway.map(({ result }) => result.rps))} | ${spread(gateway.map(({ result }) => result.p99), 1)} | ${errors} | ${spread(ceilingRuns.map(({ result }) => result.rps))} | ${(ratio * 100).toFixed(0)}% | ` +
+          `${spread(gateway.map(({ cpuPer1000 }) => cpuPer1000.gateway))} | ${spread(gateway.map(({ cpuPer1000 }) => cpuPer1000.content))} | ${spread(gateway.map(({ cpuPer1000 }) => cpuPer1000.redis))} | ${spread(ceilingRuns.map(({ cpuPer1000 }) => cpuPer1000.bare))} |`,
+      );
     }
+
+    // Page views as readers make them: the cached article page and its beacon, each reader at its own address.
+    const viewCountBefore = Number((await db('content.articles').sum({ total: 'view_count' }))[0]!.total);
+    let nextReader = 1;
+    let counted = 0;
+    let notCounted = 0;
+    let readerErrors = 0;
+    const readers = (base: string, beacons: boolean, seconds = SECONDS) =>
+      childResult<ReaderResult>('readers.ts', [JSON.stringify({ base, slugs: readerSlugs, concurrency: READERS_AT_ONCE, seconds, viewsPerReader: VIEWS_PER_READER, beacons, firstReader: nextReader, acceptEncoding: BROWSER_ACCEPT_ENCODING, minPageBytes: Math.min(...Object.values(pageBytes)) >> 1 } satisfies ReaderOptions)]).then((result) => {
+        nextReader = result.nextReader;
+        counted += result.counted;
+        notCounted += result.notCounted;
+        readerErrors += result.errors;
+        return result;
+      });
+    const ceilingBase = `http://127.0.0.1:${CEILING_PORT}`;
+    await readers(stack.url, true, 2);
+    await readers(ceilingBase, false, 2);
+    const views: Array<Awaited<ReturnType<typeof withCpu<ReaderResult>>>> = [];
+    const pagesAlone: Array<Awaited<ReturnType<typeof withCpu<ReaderResult>>>> = [];
+    const barePages: Array<Awaited<ReturnType<typeof withCpu<ReaderResult>>>> = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      views.push(await withCpu(ours, () => readers(stack.url, true), (r) => r.views));
+      pagesAlone.push(await withCpu(ours, () => readers(stack.url, false), (r) => r.views));
+      barePages.push(await withCpu(bare, () => readers(ceilingBase, false), (r) => r.views));
+    }
+    if (readerErrors > 0) failures.push(`page views: ${readerErrors} failed (a page or a beacon with another status or body)`);
+    if (notCounted > 0) failures.push(`page views: ${notCounted} first views were not counted`);
+    // The count is exact: Postgres holds every counted view once the flusher has run.
+    let viewCountAfter = viewCountBefore;
+    const flushDeadline = Date.now() + 20_000;
+    while (Date.now() < flushDeadline) {
+      viewCountAfter = Number((await db('content.articles').sum({ total: 'view_count' }))[0]!.total);
+      if (viewCountAfter - viewCountBefore >= counted) break;
+      await new Promise((done) => setTimeout(done, 250));
+    }
+    const flushed = viewCountAfter - viewCountBefore;
+    if (flushed !== counted) failures.push(`page views: ${counted} counted, Postgres rose by ${flushed}`);
+    const cpuCells = (runs: typeof views, names: string[]) => names.map((name) => spread(runs.map(({ cpuPer1000 }) => cpuPer1000[name]))).join(' | ');
+    const total1000 = (runs: typeof views) => spread(runs.map(({ cpuPer1000 }) => Object.values(cpuPer1000).reduce<number>((sum, ms) => sum + (ms ?? 0), 0)));
+
     const uncached = await uncachedSearchLatency(stack.url);
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-    console.log(`API benchmark, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log('(CPU ms / 1,000: CPU time the gateway, or the bare server, spent per 1,000 reads answered; in the run with beacons it includes passing them on)');
-    for (const run of runs) {
-      const beaconRun = run.title.startsWith('reads with');
-      console.log(`\n${run.title}:\n${header}${beaconRun ? ' content CPU ms / beacon |' : ''}\n|---|---|---|---|---|---|---|---|---|---|---|${beaconRun ? '---|' : ''}`);
-      for (const row of run.rows) console.log(row);
-    }
+    console.log(`API benchmark, ${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`Each figure: the median of ${RUNS} runs, (min–max) when they differ. CPU ms / 1,000: CPU time (user + system, /proc) the process used per 1,000 answers — the figure to quote, since req/s moves with whatever else the machine runs. Redis is the machine's shared server.`);
+    console.log('\nreads (one keep-alive client per connection; only a 2xx with the expected body counts):');
+    console.log('| endpoint (through the gateway) | req/s | p99 ms | errors | bare Node req/s | ratio to bare | gateway CPU ms / 1,000 | content | Redis | bare |\n|---|---|---|---|---|---|---|---|---|---|');
+    for (const row of readRows) console.log(row);
+    console.log(`\npage views (${READERS_AT_ONCE} readers at once, each new, from its own loopback address with its own user agent, on its own connection, reading ${VIEWS_PER_READER} articles of ${readerSlugs.length}; the article page in brotli, then its view beacon):`);
+    console.log('| row | views/s | p99 ms per view | gateway CPU ms / 1,000 | content | Redis | all of ours |\n|---|---|---|---|---|---|---|');
+    console.log(`| page view (page + counted beacon) | ${spread(views.map(({ result }) => result.rate))} | ${spread(views.map(({ result }) => result.p99), 1)} | ${cpuCells(views, ['gateway', 'content', 'redis'])} | ${total1000(views)} |`);
+    console.log(`| the page alone, gateway | ${spread(pagesAlone.map(({ result }) => result.rate))} | ${spread(pagesAlone.map(({ result }) => result.p99), 1)} | ${cpuCells(pagesAlone, ['gateway', 'content', 'redis'])} | ${total1000(pagesAlone)} |`);
+    console.log(`| the page alone, bare Node | ${spread(barePages.map(({ result }) => result.rate))} | ${spread(barePages.map(({ result }) => result.p99), 1)} | bare: ${cpuCells(barePages, ['bare'])} | | | |`);
+    const viewRate = median(views.map(({ result }) => result.rate));
+    console.log(
+      `page views reach ${((viewRate / median(pagesAlone.map(({ result }) => result.rate))) * 100).toFixed(0)}% of the gateway's page alone and ${((viewRate / median(barePages.map(({ result }) => result.rate))) * 100).toFixed(0)}% of the bare server's; ` +
+        `beacons: ${counted} counted, ${notCounted} not counted; Postgres rose by ${flushed} (${flushed === counted ? 'exact' : 'NOT exact'}).`,
+    );
     console.log(`\nHTML bytes on the wire (one response each): ${wireBytes.join('; ')}`);
     console.log(
       `\nuncached search (first request of ${uncached.count} distinct term/page pairs, ${SEARCH_TERMS.length} terms × pages ${SEARCH_PAGES.join(', ')}, one at a time, through the gateway, warm processes): ` +
@@ -171,6 +264,10 @@ async function main() {
     ceiling?.kill('SIGTERM');
     rmSync(work, { recursive: true, force: true });
     await stack.stop();
+  }
+  if (failures.length > 0) {
+    console.error(`\nFAILED:\n${failures.map((failure) => `- ${failure}`).join('\n')}`);
+    process.exitCode = 1;
   }
 }
 

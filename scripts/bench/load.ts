@@ -3,6 +3,8 @@
 // With a beacon list, every fifth request of each client is instead a view beacon
 // (POST …/views?pv=<uuid>) to the next article of the list; the read figures count reads only.
 // With LOAD_ACCEPT_ENCODING set, each read sends it as Accept-Encoding (as a browser does).
+// With LOAD_EXPECT_BYTES set, only a 2xx answer of that length counts as an answered read;
+// anything else is counted in `non2xx` (a wrong status) or `badBodies` (a wrong body).
 // Run as its own process so it does not share an event loop with the servers measured.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,40 +17,42 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  badBodies: number;
   beacons: number;
   beaconErrors: number;
 }
 
 export const READS_PER_BEACON = 5;
 
-export async function runLoad(url: string, connections: number, seconds: number, beaconUrls: string[] = [], acceptEncoding?: string): Promise<LoadResult> {
+export async function runLoad(url: string, connections: number, seconds: number, beaconUrls: string[] = [], acceptEncoding?: string, expectBytes?: number): Promise<LoadResult> {
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
+  let badBodies = 0;
   let beacons = 0;
   let beaconErrors = 0;
   let nextBeacon = 0;
   const deadline = performance.now() + seconds * 1000;
   const readHeaders = acceptEncoding ? { accept: 'application/json', 'accept-encoding': acceptEncoding } : { accept: 'application/json' };
-  const send = (method: string, hostname: string, port: string, path: string, done: (status: number | undefined) => void) => {
+  const send = (method: string, hostname: string, port: string, path: string, done: (status: number | undefined, bytes: number) => void) => {
     const req = request({ method, hostname, port, path, agent, headers: method === 'GET' ? readHeaders : { accept: 'application/json' } }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => done(res.statusCode));
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => done(res.statusCode, bytes));
     });
-    req.on('error', () => done(undefined));
+    req.on('error', () => done(undefined, 0));
     req.end();
   };
   const read = () =>
     new Promise<void>((resolve) => {
       const started = performance.now();
-      send('GET', target.hostname, target.port, target.pathname + target.search, (status) => {
+      send('GET', target.hostname, target.port, target.pathname + target.search, (status, bytes) => {
         if (status === undefined) errors += 1;
-        else {
-          latencies.push(performance.now() - started);
-          if (status >= 300) non2xx += 1;
-        }
+        else if (status < 200 || status >= 300) non2xx += 1;
+        else if (expectBytes !== undefined && bytes !== expectBytes) badBodies += 1;
+        else latencies.push(performance.now() - started);
         resolve();
       });
     });
@@ -76,13 +80,14 @@ export async function runLoad(url: string, connections: number, seconds: number,
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, non2xx, beacons, beaconErrors };
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, non2xx, badBodies, beacons, beaconErrors };
 }
 
 if (process.argv[1]?.endsWith('load.ts')) {
   const [url, connections, seconds, beaconFile] = process.argv.slice(2);
   const beaconUrls = beaconFile ? (JSON.parse(readFileSync(beaconFile, 'utf8')) as string[]) : [];
-  runLoad(url!, Number(connections ?? 50), Number(seconds ?? 5), beaconUrls, process.env.LOAD_ACCEPT_ENCODING || undefined).then((result) => {
+  const expectBytes = process.env.LOAD_EXPECT_BYTES ? Number(process.env.LOAD_EXPECT_BYTES) : undefined;
+  runLoad(url!, Number(connections ?? 50), Number(seconds ?? 5), beaconUrls, process.env.LOAD_ACCEPT_ENCODING || undefined, expectBytes).then((result) => {
     process.stdout.write(JSON.stringify(result));
   });
 }
