@@ -1,45 +1,61 @@
 // `npx tsx scripts/bench/beacon-cost.ts`: CPU time per view beacon, gateway and content, on the
-// stack of `npm run bench` (machine's Postgres and Redis, demo content), beacons alone, rounds
+// stack of `npm run bench` (machine's Postgres and Redis, demo content), beacons alone from readers
+// at many addresses (every one a first view, counted; not counted is a failure), rounds
 // alternating between the gateway's beacon lane and its middleware chain (an extra query
 // parameter sends a beacon through the chain; the content service takes both alike).
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { startBenchStack } from './bench-stack.js';
+import { readerAddress } from './readers.js';
 import { cpuMsOf } from './cpu-time.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-/** Sends beacons for `seconds` over `CONNECTIONS` keep-alive connections; answers how many and how many failed. */
-async function beacons(base: string, slugs: string[], seconds: number, query: string): Promise<{ sent: number; failed: number }> {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+/**
+ * Sends beacons for `seconds` as readers do: `CONNECTIONS` readers at once, each new, from its own
+ * loopback address with its own user agent, on its own connection, one beacon for each of 3
+ * articles, so every beacon is a first view on the counting path. Answers how many were counted.
+ */
+async function beacons(base: string, slugs: string[], seconds: number, query: string): Promise<{ sent: number; counted: number; failed: number }> {
   const target = new URL(base);
   const deadline = performance.now() + seconds * 1000;
   let sent = 0;
+  let counted = 0;
   let failed = 0;
-  let next = 0;
-  const one = () =>
+  const one = (agent: Agent, userAgent: string, slug: string) =>
     new Promise<void>((done) => {
-      const path = `/api/articles/${encodeURIComponent(slugs[next++ % slugs.length]!)}/views?pv=${randomUUID()}${query}`;
-      const req = request({ method: 'POST', hostname: target.hostname, port: target.port, path, agent, headers: { accept: 'application/json' } }, (res) => {
-        res.resume();
+      const path = `/api/articles/${encodeURIComponent(slug)}/views?pv=${randomUUID()}${query}`;
+      const req = request({ method: 'POST', hostname: target.hostname, port: target.port, path, agent, headers: { accept: 'application/json', 'user-agent': userAgent, 'content-length': '0' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           sent += 1;
-          if (res.statusCode !== 200) failed += 1;
+          const answer = res.statusCode === 200 ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { counted?: boolean }) : undefined;
+          if (answer?.counted === true) counted += 1;
+          else failed += 1;
           done();
         });
       });
       req.on('error', () => ((failed += 1), done()));
       req.end();
     });
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < deadline) await one();
-  }));
-  agent.destroy();
-  return { sent, failed };
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        const k = nextReader++;
+        const agent = new Agent({ keepAlive: true, maxSockets: 1, localAddress: readerAddress(k) });
+        const userAgent = `Mozilla/5.0 (bench reader ${k})`;
+        for (let view = 0; view < 3 && performance.now() < deadline; view += 1) await one(agent, userAgent, slugs[(k * 3 + view) % slugs.length]!);
+        agent.destroy();
+      }
+    }),
+  );
+  return { sent, counted, failed };
 }
+let nextReader = 1;
 
 async function main() {
   const stack = await startBenchStack('beacon');
@@ -49,7 +65,7 @@ async function main() {
     await beacons(stack.url, slugs, 2, '');
     console.log(`beacons alone, ${CONNECTIONS} connections, ${SECONDS} s per round, ${slugs.length} articles; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log('(CPU ms per beacon: the process\'s CPU time (user + system, /proc) during the round over the beacons answered; idle: its CPU ms per second just before, not subtracted)');
-    console.log('| round | path in the gateway | beacons/s | failed | gateway CPU ms / beacon | content CPU ms / beacon | idle gateway / content CPU ms/s |\n|---|---|---|---|---|---|---|');
+    console.log('| round | path in the gateway | beacons/s | counted | failed or not counted | gateway CPU ms / beacon | content CPU ms / beacon | idle gateway / content CPU ms/s |\n|---|---|---|---|---|---|---|---|');
     const cpuOf = () => [cpuMsOf(stack.pids.gateway!)!, cpuMsOf(stack.pids.content!)!];
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const [name, query] of [['lane', ''], ['chain', '&via=chain']] as const) {
@@ -58,10 +74,11 @@ async function main() {
         const idle = cpuOf().map((to, i) => (to - idleFrom[i]!) / 2);
         const before = cpuOf();
         const started = performance.now();
-        const { sent, failed } = await beacons(stack.url, slugs, SECONDS, query);
+        const { sent, counted, failed } = await beacons(stack.url, slugs, SECONDS, query);
+        if (failed > 0) process.exitCode = 1;
         const elapsedMs = performance.now() - started;
         const [gateway, content] = cpuOf().map((to, i) => (to - before[i]!) / sent);
-        console.log(`| ${round} | ${name} | ${((sent * 1000) / elapsedMs).toFixed(0)} | ${failed} | ${gateway!.toFixed(3)} | ${content!.toFixed(3)} | ${idle.map((ms) => ms.toFixed(0)).join(' / ')} |`);
+        console.log(`| ${round} | ${name} | ${((sent * 1000) / elapsedMs).toFixed(0)} | ${counted} | ${failed} | ${gateway!.toFixed(3)} | ${content!.toFixed(3)} | ${idle.map((ms) => ms.toFixed(0)).join(' / ')} |`);
       }
     }
   } finally {
