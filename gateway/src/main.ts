@@ -1,6 +1,6 @@
 import { loadTokenPublicKey, runService } from '@coinmag/service-kit';
 import { createGatewayApp } from './app.js';
-import { createAdminGuard } from './admin-guard.js';
+import { createAdminGuard } from './admin/admin-guard.js';
 import { createContentCache } from './cache/content-cache.js';
 import { frontendsFromConfig } from './frontends/serve-frontends.js';
 import { cspOptions, loadGatewayConfig, urlList } from './config.js';

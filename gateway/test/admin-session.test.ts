@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { createLogger, listen, type RunningServer } from '@coinmag/service-kit';
 import { createGatewayApp } from '../src/app.js';
-import { createAdminGuard, type AdminGuardOptions } from '../src/admin-guard.js';
+import { createAdminGuard, type AdminGuardOptions } from '../src/admin/admin-guard.js';
 import { DEFAULT_ADMIN_PASSWORD } from '../../services/auth/src/config.js';
 import { startAuthTestApp, type AuthTestApp } from '../../services/auth/test/auth-test-app.js';
 

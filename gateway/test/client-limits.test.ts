@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { createLogger, listen, type RunningServer } from '@coinmag/service-kit';
 import { createGatewayApp } from '../src/app.js';
-import { createAdminGuard } from '../src/admin-guard.js';
+import { createAdminGuard } from '../src/admin/admin-guard.js';
 import { gatewayConfigSchema } from '../src/config.js';
 import { gatewayServerTuning } from '../src/limits/connection-caps.js';
 import { limitsFrom, type LimitsConfig } from '../src/limits/limits-config.js';

@@ -5,6 +5,8 @@
 // With LOAD_ACCEPT_ENCODING set, each read sends it as Accept-Encoding (as a browser does).
 // With LOAD_EXPECT_BYTES set, only a 2xx answer of that length counts as an answered read;
 // anything else is counted in `non2xx` (a wrong status) or `badBodies` (a wrong body).
+// Each connection comes from its own loopback address (127.30.x.y), as many readers do: the
+// gateway caps what one address may hold at once (GATEWAY_REQUESTS_PER_CLIENT).
 // Run as its own process so it does not share an event loop with the servers measured.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -26,7 +28,7 @@ export const READS_PER_BEACON = 5;
 
 export async function runLoad(url: string, connections: number, seconds: number, beaconUrls: string[] = [], acceptEncoding?: string, expectBytes?: number): Promise<LoadResult> {
   const target = new URL(url);
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const agents = Array.from({ length: connections }, (_, i) => new Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.30.${(i + 1) >> 8}.${(i + 1) & 255}` }));
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
@@ -36,7 +38,7 @@ export async function runLoad(url: string, connections: number, seconds: number,
   let nextBeacon = 0;
   const deadline = performance.now() + seconds * 1000;
   const readHeaders = acceptEncoding ? { accept: 'application/json', 'accept-encoding': acceptEncoding } : { accept: 'application/json' };
-  const send = (method: string, hostname: string, port: string, path: string, done: (status: number | undefined, bytes: number) => void) => {
+  const send = (agent: Agent, method: string, hostname: string, port: string, path: string, done: (status: number | undefined, bytes: number) => void) => {
     const req = request({ method, hostname, port, path, agent, headers: method === 'GET' ? readHeaders : { accept: 'application/json' } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -45,10 +47,10 @@ export async function runLoad(url: string, connections: number, seconds: number,
     req.on('error', () => done(undefined, 0));
     req.end();
   };
-  const read = () =>
+  const read = (agent: Agent) =>
     new Promise<void>((resolve) => {
       const started = performance.now();
-      send('GET', target.hostname, target.port, target.pathname + target.search, (status, bytes) => {
+      send(agent, 'GET', target.hostname, target.port, target.pathname + target.search, (status, bytes) => {
         if (status === undefined) errors += 1;
         else if (status < 200 || status >= 300) non2xx += 1;
         else if (expectBytes !== undefined && bytes !== expectBytes) badBodies += 1;
@@ -56,28 +58,28 @@ export async function runLoad(url: string, connections: number, seconds: number,
         resolve();
       });
     });
-  const beacon = () =>
+  const beacon = (agent: Agent) =>
     new Promise<void>((resolve) => {
       const beaconUrl = new URL(beaconUrls[nextBeacon++ % beaconUrls.length]!);
       beaconUrl.searchParams.set('pv', randomUUID());
-      send('POST', beaconUrl.hostname, beaconUrl.port, beaconUrl.pathname + beaconUrl.search, (status) => {
+      send(agent, 'POST', beaconUrl.hostname, beaconUrl.port, beaconUrl.pathname + beaconUrl.search, (status) => {
         beacons += 1;
         if (status === undefined || status >= 300) beaconErrors += 1;
         resolve();
       });
     });
-  const worker = async () => {
+  const worker = async (agent: Agent) => {
     let sent = 0;
     while (performance.now() < deadline) {
       sent += 1;
-      if (beaconUrls.length > 0 && sent % (READS_PER_BEACON + 1) === 0) await beacon();
-      else await read();
+      if (beaconUrls.length > 0 && sent % (READS_PER_BEACON + 1) === 0) await beacon(agent);
+      else await read(agent);
     }
   };
   const began = performance.now();
-  await Promise.all(Array.from({ length: connections }, worker));
+  await Promise.all(agents.map(worker));
   const elapsed = (performance.now() - began) / 1000;
-  agent.destroy();
+  for (const agent of agents) agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, non2xx, badBodies, beacons, beaconErrors };

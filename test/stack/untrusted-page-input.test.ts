@@ -122,6 +122,13 @@ describe('public pages with untrusted input, every service real', () => {
     // A path that cannot be decoded is refused before any page is looked for (the admin guard errs towards admin).
     const undecodable = await fetch(`${stack.url}/article/%E0%A4%A`);
     expect([undecodable.status >= 400 && undecodable.status < 500, undecodable.headers.get('retry-after')]).toEqual([true, null]);
+    // The back office in another letter case is the back office: never rendered or cached as a public page.
+    for (const path of ['/ADMIN/dashboard', '/Admin']) {
+      const res = await fetch(stack.url + path);
+      const html = await res.text();
+      expect(html, path).toMatch(/<title>[^<]*管理後台/);
+      expect(html, path).toContain('noindex');
+    }
     // A term of 100 characters is still a search.
     expect((await fetch(`${stack.url}/search?q=${'比'.repeat(100)}`)).status).toBe(200);
   }, 60_000);

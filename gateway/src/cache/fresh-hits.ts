@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { REQUEST_ID_HEADER, requestIdFrom, type ServiceRuntime } from '@coinmag/service-kit';
-import { isAdminApiPath } from '../admin-guard-origin.js';
+import { isAdminApiPath } from '../admin/origin.js';
 import { CSP_REPORT_PATH, NON_HTML_POLICY } from '../csp/policy.js';
 import { matchRoute } from '../proxy/route-table.js';
 import { SECURITY_HEADERS } from '../security-headers.js';

@@ -1,18 +1,18 @@
 import type { Middleware } from 'koa';
 import { REQUEST_ID_HEADER, requestIdFrom, type ServiceRuntime } from '@coinmag/service-kit';
-import { isAdminPath } from '../admin-guard-paths.js';
+import { isAdminPath } from '../admin/paths.js';
 import { recordLaneAnswer } from '../cache/lane-record.js';
 import { pagePolicySetter } from '../csp/middleware.js';
 import { newCspNonce } from '../csp/nonce.js';
 import type { CspOptions } from '../csp/policy.js';
 import { setSecurityHeaders } from '../security-headers.js';
 import type { CachedPages } from './serve-frontends.js';
+import { isAdminPagePath } from '@coinmag/rules';
 
-const ADMIN_PAGE = /^\/admin(\/|$)/i;
 
 /** Paths the chain answers before the pages (API, back office, assets): the lane never looks them up. */
 function chainOnly(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/') || path === '/mf' || path.startsWith('/mf/') || ADMIN_PAGE.test(path) || isAdminPath(path);
+  return path === '/api' || path.startsWith('/api/') || path === '/mf' || path.startsWith('/mf/') || isAdminPagePath(path) || isAdminPath(path);
 }
 
 /**

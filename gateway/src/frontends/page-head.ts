@@ -1,5 +1,5 @@
 import type { Settings } from '@coinmag/contracts';
-import { IMAGE_SIZES, articleDescription, isSlugParam, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
+import { IMAGE_SIZES, articleDescription, isAdminPagePath, isSlugParam, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
 import type { ContentClient } from './content-client.js';
 
 /** Titles of a page whose content could not be read because the content service is down (docs/product.md §10). */
@@ -41,7 +41,7 @@ function decodeSegment(segment: string): string | null {
 
 /** What the server writes in <head> for a path (docs/product.md §3), from the content service when it answers quickly. */
 export async function pageHeadFor(pathname: string, search: string, content: ContentClient): Promise<PageHeadResult> {
-  if (/^\/admin(\/|$)/.test(pathname)) {
+  if (isAdminPagePath(pathname)) {
     return { input: { siteTitle: DEFAULT_SITE.title, title: '管理後台', description: DEFAULT_SITE.description, path: pathname, noIndex: true }, status: 200, settings: null };
   }
   const settings = await content.settings();

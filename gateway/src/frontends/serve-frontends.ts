@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '@coinmag/service-kit';
 import { variantSrcset, type Settings } from '@coinmag/contracts';
-import { buildPageHead, escapeHtml, jsonForScript, renderPageHead } from '@coinmag/rules';
+import { buildPageHead, escapeHtml, isAdminPagePath, jsonForScript, renderPageHead } from '@coinmag/rules';
 import { CSP_NONCE_ATTRIBUTE, fillCspNonceBytes, markTemplateNonces } from '../csp/nonce.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { AssetFolder } from './static-assets.js';
@@ -157,7 +157,7 @@ export function serveFrontends(options: FrontendsOptions): FrontendsMiddleware {
    * nothing fresh).
    */
   function freshPage(ctx: Context): CachedPage | undefined {
-    if (!options.cache || !template || Date.now() - template.checkedAt >= TEMPLATE_CHECK_MS || /^\/admin(\/|$)/.test(ctx.path)) return undefined;
+    if (!options.cache || !template || Date.now() - template.checkedAt >= TEMPLATE_CHECK_MS || isAdminPagePath(ctx.path)) return undefined;
     const hit = options.cache.get(pageKey(template.mtimeMs, originOf(ctx), ctx));
     return hit?.fresh ? { body: hit.record.body, status: hit.record.status } : undefined;
   }
@@ -172,7 +172,7 @@ export function serveFrontends(options: FrontendsOptions): FrontendsMiddleware {
       return;
     }
     const origin = originOf(ctx);
-    const isAdmin = /^\/admin(\/|$)/.test(ctx.path);
+    const isAdmin = isAdminPagePath(ctx.path);
     // A rendered public page is served from the cache: one lookup, no content call, no render.
     const cacheKey = options.cache && !isAdmin ? pageKey(template?.mtimeMs, origin, ctx) : null;
     const hit = cacheKey ? options.cache!.get(cacheKey) : undefined;

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
-import { isAdminPath } from '../admin-guard-paths.js';
+import { isAdminPath } from '../admin/paths.js';
 import { BodyStreams } from './body-streams.js';
 import type { GatewayLimits } from './limits-config.js';
 import { hasRequestBody, readBodyWithin } from './read-body.js';

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { HttpError } from '@coinmag/service-kit';
-import { isAdminPath } from '../admin-guard-paths.js';
+import { isAdminPath } from '../admin/paths.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { serveCachedContent } from '../cache/cached-content.js';
 import { BUSY_RETRY_AFTER_SECONDS } from '../limits/limits-config.js';

@@ -1,3 +1,5 @@
+import { AUTH_PATHS } from '@coinmag/contracts';
+
 export type Upstream = 'content' | 'auth' | 'media';
 
 export interface Route {
@@ -9,9 +11,9 @@ export interface Route {
 
 /** Most specific prefixes first; the first match wins. */
 export const ROUTES: Route[] = [
-  { prefix: '/api/admin/login', upstream: 'auth' },
-  { prefix: '/api/admin/verify', upstream: 'auth' },
-  { prefix: '/api/admin/password', upstream: 'auth' },
+  { prefix: AUTH_PATHS.login, upstream: 'auth' },
+  { prefix: AUTH_PATHS.verify, upstream: 'auth' },
+  { prefix: AUTH_PATHS.password, upstream: 'auth' },
   { prefix: '/api/uploads/', upstream: 'media', slow: true },
   // A WordPress export of 100 MB and more is streamed through, then read for the dry run.
   { prefix: '/api/admin/wordpress/imports', upstream: 'content', slow: true },

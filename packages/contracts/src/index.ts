@@ -8,3 +8,4 @@ export * from './revision.js';
 export * from './audit.js';
 export * from './crawl.js';
 export * from './wordpress-import.js';
+export * from './auth-paths.js';

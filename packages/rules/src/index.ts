@@ -4,3 +4,4 @@ export * from './pager.js';
 export * from './dates.js';
 export * from './page-meta.js';
 export * from './image-sizes.js';
+export * from './admin-page.js';

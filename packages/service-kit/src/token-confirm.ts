@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { AUTH_PATHS } from '@coinmag/contracts';
 import { verifyWithAuth } from './verify-with-auth.js';
 
 /**
@@ -33,7 +34,7 @@ export interface TokenConfirmerOptions {
  * change an old token is refused here within `cacheMs`. Auth unreachable: 503, never a pass.
  */
 export function createTokenConfirmer({ authUrl, cacheMs, timeoutMs = 5000, maxEntries = 1000 }: TokenConfirmerOptions): TokenConfirmer {
-  const verifyUrl = new URL('/api/admin/verify', authUrl).toString();
+  const verifyUrl = new URL(AUTH_PATHS.verify, authUrl).toString();
   const confirmedUntil = new Map<string, number>();
   return async (token, expiresAtMs, requestId) => {
     const key = createHash('sha256').update(token).digest('hex');

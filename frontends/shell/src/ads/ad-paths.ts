@@ -3,6 +3,4 @@ export function isAdFreePath(pathname: string): boolean {
   return /admin|dashboard|backend/i.test(pathname);
 }
 
-export function isAdminPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/');
-}
+export { isAdminPagePath as isAdminPath } from '@coinmag/rules';

@@ -1,18 +1,16 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { API_MESSAGES, auditSliceQuerySchema, loginRequestSchema, passwordChangeSchema } from '@coinmag/contracts';
+import { API_MESSAGES, AUTH_PATHS, auditSliceQuerySchema, loginRequestSchema, passwordChangeSchema } from '@coinmag/contracts';
 import { bearerToken, parseInput, readJsonBody, UnauthorizedError } from '@coinmag/service-kit';
 import type { AuthService } from './auth.service.js';
 
-export const LOGIN_PATH = '/api/admin/login';
-export const VERIFY_PATH = '/api/admin/verify';
-export const PASSWORD_PATH = '/api/admin/password';
+export const LOGIN_PATH = AUTH_PATHS.login;
+export const VERIFY_PATH = AUTH_PATHS.verify;
+export const PASSWORD_PATH = AUTH_PATHS.password;
 /** Not routed by the gateway: the content service reads it to merge the back office's log. */
 export const AUDIT_PATH = '/internal/audit-events';
-/** POST: a fresh token for the session (silent renewal while the admin is active). */
-export const SESSION_PATH = '/api/admin/session';
-/** POST: ends the session server-side. */
-export const LOGOUT_PATH = '/api/admin/logout';
+export const SESSION_PATH = AUTH_PATHS.session;
+export const LOGOUT_PATH = AUTH_PATHS.logout;
 
 function requiredToken(ctx: Context): string {
   const header = ctx.get('authorization');

@@ -1,14 +1,14 @@
 import type { Context, Middleware } from 'koa';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { ForbiddenError } from '@coinmag/service-kit';
-import { isAdminPath } from './admin-guard-paths.js';
+import { isAdminPath } from './paths.js';
+import { isAdminPagePath } from '@coinmag/rules';
 
 /** Auth endpoints under /api/admin/ (login, verify, session, logout, password, stats): back office only. */
 export function isAdminApiPath(path: string): boolean {
   return isAdminPath(path) || /^\/api\/admin(\/|$)/i.test(path.replace(/\/{2,}/g, '/'));
 }
 
-const ADMIN_PAGE = /^\/admin(\/|$)/i;
 /** What the back office itself loads besides its pages and API: built code, images, health. */
 const SHARED = /^\/(mf|uploads|api\/uploads\/test|healthz|readyz|api\/csp-report)(\/|$)/i;
 
@@ -31,14 +31,14 @@ export function splitAdminOrigin(adminOrigin: string | undefined, siteOrigin: st
     const path = ctx.path;
     if (!onAdminHost) {
       if (isAdminApiPath(path)) throw new ForbiddenError(API_MESSAGES.adminOriginOnly);
-      if (ADMIN_PAGE.test(path)) {
+      if (isAdminPagePath(path)) {
         ctx.status = 308;
         ctx.redirect(`${admin.origin}${ctx.url}`);
         return;
       }
       return next();
     }
-    if (ADMIN_PAGE.test(path) || isAdminApiPath(path) || SHARED.test(path)) return next();
+    if (isAdminPagePath(path) || isAdminApiPath(path) || SHARED.test(path)) return next();
     if (path.startsWith('/api/')) {
       // Public reads the editor may make are fine; nothing else of the public site is here.
       if (ctx.method === 'GET' || ctx.method === 'HEAD') return next();

@@ -1,13 +1,13 @@
 import type { Context, Middleware, Next } from 'koa';
 import jwt from 'jsonwebtoken';
-import { API_MESSAGES } from '@coinmag/contracts';
+import { API_MESSAGES, AUTH_PATHS } from '@coinmag/contracts';
 import { bearerToken, HttpError, UnauthorizedError, verifyAdminToken, verifyWithAuth } from '@coinmag/service-kit';
-import { createConfirmedTokenCache } from './admin-guard-cache.js';
-import { clearSessionCookie, isSecureRequest, readSessionCookie, withoutSessionCookies, type CookieSecurity } from './admin-guard-cookie.js';
-import { assertAdminWrite, assertSameOrigin, isWrite } from './admin-guard-csrf.js';
-import { adminOrigins, splitAdminOrigin } from './admin-guard-origin.js';
-import { isAdminPath, normalisePath } from './admin-guard-paths.js';
-import { answerWithSession, authCaller, readLimitedBody, TOKEN_DELIVERY_HEADER } from './admin-guard-session.js';
+import { createConfirmedTokenCache } from './cache.js';
+import { clearSessionCookie, isSecureRequest, readSessionCookie, withoutSessionCookies, type CookieSecurity } from './cookie.js';
+import { assertAdminWrite, assertSameOrigin, isWrite } from './csrf.js';
+import { adminOrigins, splitAdminOrigin } from './origin.js';
+import { isAdminPath, normalisePath } from './paths.js';
+import { answerWithSession, authCaller, readLimitedBody, TOKEN_DELIVERY_HEADER } from './session.js';
 
 export interface AdminGuardOptions {
   /** ES256 public key of the auth service. */
@@ -26,13 +26,7 @@ export interface AdminGuardOptions {
   bodyTimeoutMs?: number;
 }
 
-const PATHS = {
-  login: '/api/admin/login',
-  verify: '/api/admin/verify',
-  session: '/api/admin/session',
-  logout: '/api/admin/logout',
-  password: '/api/admin/password',
-} as const;
+const PATHS = AUTH_PATHS;
 
 interface Credential {
   token?: string;

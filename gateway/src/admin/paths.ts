@@ -1,3 +1,5 @@
+import { AUTH_PATHS } from '@coinmag/contracts';
+
 /** Paths that only the signed-in admin may reach; each also covers everything below it. */
 export const ADMIN_PATH_PREFIXES = [
   '/api/articles/admin',
@@ -6,7 +8,7 @@ export const ADMIN_PATH_PREFIXES = [
   '/api/admin/stats',
   '/api/admin/audit',
   '/api/admin/wordpress',
-  '/api/admin/password',
+  AUTH_PATHS.password,
   '/api/uploads/image',
 ] as const;
 

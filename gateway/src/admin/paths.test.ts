@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdminPath, normalisePath } from './admin-guard-paths.js';
+import { isAdminPath, normalisePath } from './paths.js';
 
 describe('normalisePath', () => {
   it('collapses slashes, resolves dot segments, drops the trailing slash and lower-cases', () => {

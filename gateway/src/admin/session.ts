@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { API_MESSAGES, type LoginResponse } from '@coinmag/contracts';
 import { FORWARDING_SECRET_HEADER, REQUEST_ID_HEADER, ServiceUnavailableError } from '@coinmag/service-kit';
-import { clearSessionCookie, setSessionCookie } from './admin-guard-cookie.js';
-import { readBodyWithin } from './limits/read-body.js';
+import { clearSessionCookie, setSessionCookie } from './cookie.js';
+import { readBodyWithin } from '../limits/read-body.js';
 
 /** Login and password bodies are a few hundred bytes; anything past this is refused here, before auth. */
 export const AUTH_BODY_LIMIT = 16 * 1024;
