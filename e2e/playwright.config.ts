@@ -10,6 +10,8 @@ const PASSWORD_JOURNEYS = ['admin-session-revoked.spec.ts', 'admin-password-chan
  * Journeys that save the site settings (one record, with a version): run one at a time, or a
  * save of one meets the conflict check because another journey saved in between.
  */
+/** Adds articles and categories other journeys would count: runs after all of them. */
+const IMPORT_JOURNEY = 'admin-wordpress-import.spec.ts';
 const SETTINGS_JOURNEYS = ['admin-settings.spec.ts', 'admin-credential.spec.ts', 'public-ads.spec.ts', 'admin-edit-conflict-categories-settings.spec.ts'];
 
 export default defineConfig({
@@ -35,12 +37,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: [...PASSWORD_JOURNEYS, ...SETTINGS_JOURNEYS], use: BROWSER },
+    { name: 'chromium', testIgnore: [...PASSWORD_JOURNEYS, ...SETTINGS_JOURNEYS, IMPORT_JOURNEY], use: BROWSER },
     // After the others too: their ad code would run on the public pages other journeys check.
     { name: 'settings', testMatch: SETTINGS_JOURNEYS, workers: 1, dependencies: ['chromium'], use: BROWSER },
     // Journeys that change the admin password run after all others (and one after the other),
     // so no other journey's sign-in meets a changed password.
     { name: 'session-revoked', testMatch: 'admin-session-revoked.spec.ts', dependencies: ['settings'], use: BROWSER },
     { name: 'password-change', testMatch: 'admin-password-change.spec.ts', dependencies: ['session-revoked'], use: BROWSER },
+    { name: 'import', testMatch: IMPORT_JOURNEY, dependencies: ['password-change'], use: BROWSER },
   ],
 });

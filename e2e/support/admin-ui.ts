@@ -34,10 +34,12 @@ export async function signInWithForm(page: Page, path = '/admin'): Promise<void>
  * Starts a page already signed in, for journeys that are not about the login itself: the
  * login goes through the page's own request context, so the browser gets the HttpOnly session
  * cookie exactly as from the form. Returns a bearer token of another session for the test's
- * own API calls (`request` is a separate client).
+ * own API calls (`request` is a separate client). `password`: the admin's current one, for
+ * journeys that run after the password journeys.
  */
-export async function signInWithToken(page: Page, request: APIRequestContext): Promise<string> {
-  const res = await page.request.post('/api/admin/login', { data: ADMIN });
+export async function signInWithToken(page: Page, request: APIRequestContext, password = ADMIN.password): Promise<string> {
+  const credentials = { username: ADMIN.username, password };
+  const res = await page.request.post('/api/admin/login', { data: credentials });
   expect(res.ok(), `admin login answered ${res.status()}`).toBe(true);
   expect(await sessionCookie(page.context()), 'the login set the session cookie').toBeDefined();
   await page.addInitScript((key) => {
@@ -47,7 +49,7 @@ export async function signInWithToken(page: Page, request: APIRequestContext): P
       window.sessionStorage.setItem('e2e-session-set', '1');
     }
   }, SESSION_MARK_KEY);
-  const apiLogin = await request.post('/api/admin/login', { data: ADMIN, headers: { 'X-Token-Delivery': 'body' } });
+  const apiLogin = await request.post('/api/admin/login', { data: credentials, headers: { 'X-Token-Delivery': 'body' } });
   expect(apiLogin.ok()).toBe(true);
   return ((await apiLogin.json()) as { token: string }).token;
 }

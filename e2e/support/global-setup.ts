@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase } from '../../packages/service-kit/src/testing/test-database';
 import { startStack } from '../../scripts/stack/stack';
-import { E2E_GATEWAY_PORT, E2E_SERVICES_BASE_PORT } from './ports';
+import { startImageServer } from '../../services/content/test/wordpress-fixture';
+import { E2E_GATEWAY_PORT, E2E_SERVICES_BASE_PORT, E2E_WORDPRESS_IMAGES_PORT } from './ports';
 
 /**
  * Starts the whole site the way `npm start` does (migrations, demo seed, built frontends,
@@ -18,12 +19,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // counts and cached responses from one run (and one database) into the next.
   const redisUrl = process.env.E2E_REDIS_URL;
   delete process.env.REDIS_URL;
+  // The old WordPress site whose images the import journey brings over (loopback: allowed by name).
+  const wordpressImages = await startImageServer(E2E_WORDPRESS_IMAGES_PORT);
   try {
     const stack = await startStack({
       root,
       databaseUrl: database.url,
       redisUrl,
-      extraEnv: { REDIS_KEY_PREFIX: `coinmag:${database.name}:` },
+      extraEnv: { REDIS_KEY_PREFIX: `coinmag:${database.name}:`, WORDPRESS_IMAGE_ALLOWED_HOSTS: new URL(wordpressImages.url).host },
       dataDir,
       gatewayPort: E2E_GATEWAY_PORT,
       basePort: E2E_SERVICES_BASE_PORT,
@@ -36,10 +39,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     console.log(`e2e stack up at ${stack.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return async () => {
       await stack.stop();
+      await wordpressImages.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     };
   } catch (err) {
+    await wordpressImages.close();
     await database.drop().catch(() => {});
     await rm(dataDir, { recursive: true, force: true });
     throw err;

@@ -4,7 +4,7 @@
 // sign in at AUTH_URL (again whenever the session ends during a long import).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { loginResponseSchema, type WordPressImport } from '@coinmag/contracts';
 import { createLogger } from '@coinmag/service-kit';
 import { createContentApp } from '../../services/content/src/app.js';
@@ -12,6 +12,7 @@ import { MediaServiceCoverStore } from '../../services/content/src/articles/cove
 import { createStores } from '../../services/content/src/cache/create-store.js';
 import { contentConfigSchema } from '../../services/content/src/config.js';
 import { migrateContent, openDatabase } from '../../services/content/src/database.js';
+import { wordpressOptionsFrom } from '../../services/content/src/wordpress/wordpress-config.js';
 import { formatDryRun, formatOutcome } from './report.js';
 
 const args = process.argv.slice(2);
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
     // Nothing here answers HTTP: no token is ever checked with it.
     publicKey: '',
     covers: new MediaServiceCoverStore(config.MEDIA_URL),
-    wordpress: { directory: config.WORDPRESS_IMPORT_DIR ?? join(config.DATA_DIR, 'wordpress-imports'), mediaUrl: config.MEDIA_URL, imageLimits: undefined },
+    wordpress: wordpressOptionsFrom(config),
   });
   const { service, runner } = content.wordpress;
   try {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { confirmAdminTokensWith, createTokenConfirmer, loadTokenPublicKey, runService, startAuditRetention } from '@coinmag/service-kit';
 import { createContentApp } from './app.js';
 import { MediaServiceCoverStore } from './articles/cover-store.js';
@@ -6,6 +5,7 @@ import { ArticleBodyPool } from './articles/article-body-pool.js';
 import { createStores } from './cache/create-store.js';
 import { contentConfigSchema } from './config.js';
 import { contentPendingMigrations, openDatabase } from './database.js';
+import { wordpressOptionsFrom } from './wordpress/wordpress-config.js';
 import { startViewFlusher, type RunningFlusher } from './views/view-flusher.js';
 
 void runService({
@@ -33,17 +33,7 @@ void runService({
       covers: new MediaServiceCoverStore(config.MEDIA_URL),
       authUrl: config.AUTH_URL,
       bodies,
-      wordpress: {
-        directory: config.WORDPRESS_IMPORT_DIR ?? join(config.DATA_DIR, 'wordpress-imports'),
-        mediaUrl: config.MEDIA_URL,
-        imageLimits: {
-          timeoutMs: config.WORDPRESS_IMAGE_TIMEOUT_MS,
-          maxBytes: config.WORDPRESS_IMAGE_MAX_BYTES,
-          maxRedirects: 5,
-          allowedHosts: config.WORDPRESS_IMAGE_ALLOWED_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
-        },
-        imageConcurrency: config.WORDPRESS_IMAGE_CONCURRENCY,
-      },
+      wordpress: wordpressOptionsFrom(config),
       viewLimits: {
         windowMs: config.VIEW_READER_WINDOW_MINUTES * 60_000,
         beaconsPerMinute: config.VIEW_BEACONS_PER_MINUTE,

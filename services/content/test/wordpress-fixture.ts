@@ -17,8 +17,8 @@ export interface ImageServer {
   close(): Promise<void>;
 }
 
-/** The old site's uploads: every original the fixture uses, except missing.jpg (404). */
-export async function startImageServer(): Promise<ImageServer> {
+/** The old site's uploads: every original the fixture uses, except missing.jpg (404). Port 0: any free one. */
+export async function startImageServer(port = 0): Promise<ImageServer> {
   const make = (color: string, format: 'jpeg' | 'png') => sharp({ create: { width: 640, height: 400, channels: 3, background: color } })[format]().toBuffer();
   const files = new Map<string, { data: Buffer; type: string }>([
     ['/wp-content/uploads/2024/05/btc-cover.jpg', { data: await make('#f7931a', 'jpeg'), type: 'image/jpeg' }],
@@ -38,7 +38,7 @@ export async function startImageServer(): Promise<ImageServer> {
     }
     res.writeHead(200, { 'content-type': file.type, 'content-length': file.data.length }).end(file.data);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     hits,

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +176,23 @@ describe('WordPress import', () => {
     expect(await where('/2024/01/no-such-post/')).toBe(404);
     expect(await where('/', '999')).toBe(404);
     expect(await where('/about/')).toBe(404);
+  });
+
+  it('discards a dry run the admin only wanted to read, with its file; an import that has run stays', async () => {
+    const filesBefore = await readdir(directory);
+    const uploaded = await upload(await fixtureExport(images.url));
+    expect(uploaded.status).toBe(201);
+    expect(await readdir(directory)).toHaveLength(filesBefore.length + 1);
+    const discarded = await content.get(WORDPRESS_IMPORT_PATHS.importOf(uploaded.body.id), { method: 'DELETE', headers: auth });
+    expect(discarded.status).toBe(204);
+    expect(await readdir(directory)).toEqual(filesBefore);
+    expect((await content.get(WORDPRESS_IMPORT_PATHS.importOf(uploaded.body.id), { headers: auth })).status).toBe(404);
+    expect((await content.get(WORDPRESS_IMPORT_PATHS.importOf(uploaded.body.id), { method: 'DELETE', headers: auth })).body).toEqual({ error: '找不到這筆匯入' });
+
+    const done = (await content.get(`${WORDPRESS_IMPORT_PATHS.imports}/latest`, { headers: auth })).body.import as WordPressImport;
+    expect(done.status).toBe('done');
+    const refused = await content.get(WORDPRESS_IMPORT_PATHS.importOf(done.id), { method: 'DELETE', headers: auth });
+    expect(refused).toMatchObject({ status: 409, body: { error: '這筆匯入已經開始，無法取消' } });
   });
 
   it('refuses a file that is not an export, and callers who are not signed in', async () => {

@@ -47,8 +47,9 @@ export class WordPressImportRepository {
     return this.db('wordpress_imports').orderBy('id', 'desc').first();
   }
 
-  async deleteImport(id: number): Promise<void> {
-    await this.db('wordpress_imports').where({ id }).delete();
+  /** Deletes a job that has not started; false when it had (a confirm got there first). */
+  async deleteReadyImport(id: number): Promise<boolean> {
+    return (await this.db('wordpress_imports').where({ id, status: 'ready' }).delete()) > 0;
   }
 
   async setDryRun(id: number, site: string, dryRun: WordPressDryRun): Promise<void> {

@@ -16,7 +16,7 @@ function filenameOf(raw: unknown): string {
 
 /**
  * /api/admin/wordpress/imports…: upload an export (the file itself is the request body, streamed
- * to disk), read its dry run, confirm, follow the progress, resume.
+ * to disk), read its dry run, confirm or discard it, follow the progress, resume.
  */
 export function adminWordPressImportRoutes(service: WordPressImportService, publicKey: string) {
   const router = adminRouter(WORDPRESS_IMPORT_PATHS.imports, publicKey);
@@ -37,6 +37,10 @@ export function adminWordPressImportRoutes(service: WordPressImportService, publ
   router.get('/:id', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await service.get(idParam(ctx.params.id));
+  });
+  router.delete('/:id', async (ctx) => {
+    await service.discard(idParam(ctx.params.id));
+    ctx.status = 204;
   });
   router.post('/:id/confirm', async (ctx) => {
     ctx.status = 202;

@@ -18,6 +18,7 @@ export const WORDPRESS_MESSAGES = {
   empty: '請選擇 WordPress 匯出檔（.xml）',
   notReady: '這筆匯入目前無法開始',
   notPaused: '這筆匯入沒有暫停',
+  notDiscardable: '這筆匯入已經開始，無法取消',
 } as const;
 
 export interface UploadedExport {
@@ -114,8 +115,8 @@ export class WordPressImportService {
   /** A dry run the operator only wanted to read: the job and its file go. */
   async discard(id: number): Promise<void> {
     const row = await this.repository.findImport(id);
-    if (!row || row.status !== 'ready') return;
-    await this.repository.deleteImport(id);
+    if (!row) throw new NotFoundError(WORDPRESS_MESSAGES.notFound);
+    if (!(await this.repository.deleteReadyImport(id))) throw new ConflictError(WORDPRESS_MESSAGES.notDiscardable);
     await rm(row.file_path, { force: true });
   }
 
