@@ -62,6 +62,7 @@ describe('gateway proxy', () => {
     expect(matchRoute('/api/admin/stats')?.upstream).toBe('content');
     expect(matchRoute('/api/uploads/image')?.upstream).toBe('media');
     expect(matchRoute('/uploads/a.jpg')?.upstream).toBe('media');
+    expect(matchRoute('/cards/article/%E6%AF%94.png')?.upstream).toBe('media');
     expect(matchRoute('/api/articles/x')?.upstream).toBe('content');
     expect(matchRoute('/api/admin/loginx')?.upstream).toBe('content');
     expect(matchRoute('/article/x')).toBeUndefined();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Koa from 'koa';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { socialCardPath } from '@coinmag/rules';
 import { createLogger } from '@coinmag/service-kit';
 import { serveFrontends } from '../../gateway/src/frontends/serve-frontends.js';
 import { CrawlRepository } from '../../services/content/src/crawl/crawl.repository.js';
@@ -158,6 +159,20 @@ describe('the crawler surface: sitemap, RSS, robots, icons, slug redirects', () 
     await insertArticle(api.db, { slug: 'morning', title: '新的早安' });
     await api.content.cache.invalidate(['articles']);
     expect((await fetch(`${base}/article/morning`, { redirect: 'manual' })).status).toBe(200);
+  });
+
+  it('names the social card of an article without a cover in og:image, twitter:image and JSON-LD; the cover otherwise', async () => {
+    const page = async (slug: string) => (await fetch(`${base}/article/${slug}`)).text();
+    const morning = (await api.get('/api/articles/morning')).body;
+    const card = `${origin}${socialCardPath('morning', { title: morning.title, category: morning.category_name, siteTitle: (await api.get('/api/settings')).body.site_title })}`;
+    const withoutCover = await page('morning');
+    expect(withoutCover).toContain(`<meta property="og:image" content="${card.replaceAll('&', '&amp;')}"`);
+    expect(withoutCover).toContain(`<meta name="twitter:image" content="${card.replaceAll('&', '&amp;')}"`);
+    expect(withoutCover).toContain('<meta name="twitter:card" content="summary_large_image"');
+    expect(withoutCover).toContain(`"image":["${card}"]`);
+    const withCover = await page('late-night');
+    expect(withCover).toContain(`<meta property="og:image" content="${origin}/uploads/cover.jpg"`);
+    expect(withCover).not.toContain('/cards/article/');
   });
 
   it('answers 503 with Retry-After, not a 200, for an article page when the content service is down', async () => {

@@ -1,5 +1,5 @@
 import type { Settings } from '@coinmag/contracts';
-import { IMAGE_SIZES, articleDescription, isAdminPagePath, isSlugParam, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
+import { IMAGE_SIZES, articleDescription, articleSocialImage, isAdminPagePath, isSlugParam, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
 import type { ContentClient } from './content-client.js';
 
 /** Titles of a page whose content could not be read because the content service is down (docs/product.md §10). */
@@ -73,7 +73,7 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
         title: found.meta_title || found.title,
         description: articleDescription(found, description),
         path,
-        image: found.featured_image,
+        image: articleSocialImage(found, siteTitle),
         type: 'article',
         publishedTime: found.published_at,
         modifiedTime: found.updated_at,

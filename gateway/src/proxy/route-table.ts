@@ -18,6 +18,8 @@ export const ROUTES: Route[] = [
   // A WordPress export of 100 MB and more is streamed through, then read for the dry run.
   { prefix: '/api/admin/wordpress/imports', upstream: 'content', slow: true },
   { prefix: '/uploads/', upstream: 'media' },
+  // Social cards of articles without a cover (SOCIAL_CARD_PREFIX), drawn by the media service.
+  { prefix: '/cards/', upstream: 'media' },
   { prefix: '/api/', upstream: 'content' },
 ];
 

@@ -8,6 +8,9 @@ import { mediaErrors } from './media/media-errors.js';
 import { MediaService } from './media/media.service.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { uploadsRoutes } from './media/uploads.routes.js';
+import { CardSource } from './cards/card-source.js';
+import { cardRoutes } from './cards/cards.routes.js';
+import { SocialCards } from './cards/social-cards.js';
 
 export interface MediaAppDeps {
   storage: ObjectStorage;
@@ -24,15 +27,18 @@ export interface MediaAppDeps {
   queue?: WorkQueue;
   /** Where each upload is recorded before it is answered (main.ts always gives it; see UploadAuditClient). */
   audit?: UploadAuditClient;
+  /** The content service's address, where social cards read their article (CONTENT_URL). */
+  contentUrl?: string;
 }
 
 export interface MediaApp {
   app: Koa;
   media: MediaService;
+  cards: SocialCards;
 }
 
 /** Builds the media service's Koa app from its dependencies; never listens. */
-export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, forwardingSecret, publicKey, queue = createWorkQueue(2, 20), audit }: MediaAppDeps): MediaApp {
+export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, forwardingSecret, publicKey, queue = createWorkQueue(2, 20), audit, contentUrl = 'http://127.0.0.1:4002' }: MediaAppDeps): MediaApp {
   const runtime = given ?? createRuntime('media', givenLog);
   const media = new MediaService(storage, queue, runtime.log, audit);
   const adminGuard: Middleware = requireAdmin(publicKey);
@@ -40,10 +46,12 @@ export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 
   const app = createServiceApp(runtime, { proxyHops, forwardingSecret });
   app.use(mediaErrors());
   app.use(deliveryRoutes(media));
+  const cards = new SocialCards(storage, queue, new CardSource(contentUrl));
+  app.use(cardRoutes(cards, media));
   // After delivery: it matches the raw, undecoded path against one strict pattern (404 otherwise).
   app.use(rejectUnsafeText());
   const uploads = uploadsRoutes(media, adminGuard);
   app.use(uploads.routes());
   app.use(uploads.allowedMethods());
-  return { app, media };
+  return { app, media, cards };
 }

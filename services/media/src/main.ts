@@ -26,6 +26,7 @@ void runService({
       publicKey,
       queue: createWorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_LIMIT),
       audit: new UploadAuditClient(config.CONTENT_URL),
+      contentUrl: config.CONTENT_URL,
     });
     confirmAdminTokensWith(app, createTokenConfirmer({ authUrl: config.AUTH_URL, cacheMs: config.ADMIN_CONFIRM_CACHE_MS }));
     if (config.SEED_DEMO) {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ArticleDetail } from '@coinmag/contracts';
-import { IMAGE_SIZES, articleDescription, formatLongDateTime, keywordsFromTags } from '@coinmag/rules';
+import { IMAGE_SIZES, articleDescription, articleSocialImage, formatLongDateTime, keywordsFromTags } from '@coinmag/rules';
 import { fetchArticle, sendView } from '../../api/articles';
 import { ApiError } from '../../api/http';
 import { usePageState } from '../../data/page-data';
@@ -35,14 +35,14 @@ export async function loadArticleState(slug: string, signal: AbortSignal): Promi
 const LOADING: ArticleState = { status: 'loading' };
 const failedArticle = (): ArticleState => ({ status: 'failed' });
 
-function metaFor(article: ArticleDetail, fallbackDescription: string): PageMeta {
+function metaFor(article: ArticleDetail, fallbackDescription: string, siteTitle: string): PageMeta {
   const categoryPath = article.category_slug ? `/category/${encodeURIComponent(article.category_slug)}` : '/articles';
   const path = `/article/${encodeURIComponent(article.slug)}`;
   return {
     title: article.meta_title || article.title,
     description: articleDescription(article, fallbackDescription),
     path,
-    image: article.featured_image,
+    image: articleSocialImage(article, siteTitle),
     type: 'article',
     publishedTime: article.published_at,
     modifiedTime: article.updated_at,
@@ -75,7 +75,7 @@ export function ArticlePage() {
   const fallbackDescription = settings.site_description || settings.site_title;
   usePageMeta(
     article
-      ? metaFor(article, fallbackDescription)
+      ? metaFor(article, fallbackDescription, settings.site_title)
       : state.status === 'missing'
         ? { title: '文章不存在', description: fallbackDescription, path: `/article/${encodeURIComponent(slug)}`, noIndex: true }
         : null,
@@ -101,7 +101,7 @@ export function ArticlePage() {
       </div>
     );
 
-  const meta = metaFor(article, fallbackDescription);
+  const meta = metaFor(article, fallbackDescription, settings.site_title);
   const tags = keywordsFromTags(article.tags);
   return (
     <div className={pageStyles.page}>

@@ -1,0 +1,110 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shortHash, socialCardPath, socialCardVersion } from '@coinmag/rules';
+import { adminClient, articleFields } from '../../content/test/admin-client.js';
+import { insertArticle, insertCategory, startContent, type ContentHarness } from '../../content/test/content-harness.js';
+import { CardArtist } from '../src/cards/card-drawing.js';
+import { CardFont } from '../src/cards/card-font.js';
+import { CARD_NOT_FOUND } from '../src/cards/cards.routes.js';
+import type { ObjectStorage } from '../src/storage/object-storage.js';
+import { minioAdapter } from './support/adapters.js';
+import { createTestKeys } from './support/auth.js';
+import { startMedia, type RunningMedia } from './support/service.js';
+
+const TITLE = '比特幣突破新高：機構資金持續湧入';
+
+/** The title band of a card as raw grey pixels (where the title's lines are drawn). */
+async function titleBand(png: Buffer): Promise<Buffer> {
+  return sharp(png).extract({ left: 80, top: 200, width: 1040, height: 260 }).greyscale().raw().toBuffer();
+}
+
+const differing = (a: Buffer, b: Buffer) => a.reduce((count, value, i) => count + (Math.abs(value - b[i]!) > 64 ? 1 : 0), 0);
+
+/**
+ * Social cards on a real content service (Postgres, Redis) and S3 server: drawn from the
+ * published article as it is, stored once per version, checked by their pixels.
+ */
+describe('social cards', () => {
+  const keys = createTestKeys();
+  const s3 = minioAdapter();
+  let content: ContentHarness;
+  let media: RunningMedia;
+  let storage: ObjectStorage;
+  let siteTitle: string;
+  let article: { id: number; slug: string };
+  let categoryId: number;
+
+  beforeAll(async () => {
+    await s3.setUp();
+    content = await startContent();
+    storage = await s3.fresh();
+    media = await startMedia(storage, keys.publicKey, 2, { contentUrl: content.url });
+    categoryId = await insertCategory(content.db, { name: '市場分析', slug: 'market' });
+    article = await insertArticle(content.db, { title: TITLE, slug: '比特幣突破新高', category_id: categoryId, featured_image: null });
+    siteTitle = (await content.get('/api/settings')).body.site_title;
+  }, 60_000);
+  afterAll(async () => {
+    await media?.close();
+    await content?.close();
+    await s3.tearDown();
+  });
+
+  const cardUrl = (title = TITLE, category: string | null = '市場分析') => `${media.url}${socialCardPath(article.slug, { title, category, siteTitle })}`;
+
+  it('draws a 1200×630 PNG of a published article, immutable at its version, once', async () => {
+    const first = await fetch(cardUrl());
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const png = Buffer.from(await first.arrayBuffer());
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    expect(await storage.list('card-')).toEqual([`card-${shortHash(article.slug)}-${socialCardVersion({ title: TITLE, category: '市場分析', siteTitle })}.png`]);
+
+    const again = await fetch(cardUrl());
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(Buffer.from(await again.arrayBuffer()).equals(png)).toBe(true);
+    expect(await storage.list('card-')).toHaveLength(1);
+    const notModified = await fetch(cardUrl(), { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(notModified.status).toBe(304);
+  });
+
+  it('draws every character of the title as its own glyph, never a box', async () => {
+    const bold = new CardFont(700);
+    for (const char of TITLE) expect(bold.glyphOf(char), char).toBeDefined();
+    // Boxes (.notdef) look the same whatever character they stand for; real glyphs do not.
+    const artist = new CardArtist();
+    const a = await titleBand(await artist.png({ title: '比特幣突破新高', category: null, siteTitle }));
+    const b = await titleBand(await artist.png({ title: '以太幣跌破新低', category: null, siteTitle }));
+    const blank = await titleBand(await artist.png({ title: ' ', category: null, siteTitle }));
+    expect(differing(a, blank)).toBeGreaterThan(5000);
+    expect(differing(a, b)).toBeGreaterThan(3000);
+  });
+
+  it('fits the longest title in three lines, ending with an ellipsis', () => {
+    const lines = new CardArtist().titleLines('比特幣與以太坊'.repeat(30).slice(0, 200));
+    expect(lines).toHaveLength(3);
+    expect(lines[2]!.endsWith('…')).toBe(true);
+  });
+
+  it('is drawn again when the title or category changes; an old version gets the current card, briefly cached', async () => {
+    const before = Buffer.from(await (await fetch(cardUrl())).arrayBuffer());
+    const renamed = await adminClient(content).updateArticle(article.id, articleFields({ title: '比特幣再創新高', slug: article.slug, category_id: String(categoryId) }));
+    expect(renamed.status).toBe(200);
+    const current = await fetch(cardUrl('比特幣再創新高'));
+    expect(current.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const after = Buffer.from(await current.arrayBuffer());
+    expect(after.equals(before)).toBe(false);
+    const old = await fetch(cardUrl());
+    expect(old.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(Buffer.from(await old.arrayBuffer()).equals(after)).toBe(true);
+  });
+
+  it('has no card for an unknown or unpublished article, or a malformed address', async () => {
+    const draft = await insertArticle(content.db, { title: '尚未發布的草稿', slug: 'draft-card', status: 'draft', published_at: null });
+    for (const path of [`/cards/article/no-such-article.png`, `/cards/article/${draft.slug}.png`, '/cards/article/%E0%A4%A.png', '/cards/article/a%2Fb.png']) {
+      const res = await fetch(`${media.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ error: CARD_NOT_FOUND });
+    }
+  });
+});
