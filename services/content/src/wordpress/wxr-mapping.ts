@@ -4,7 +4,7 @@ import { ARTICLE_LIMITS, type ArticleStatus } from '@coinmag/contracts';
 import { normalizeSlug, SLUG_MAX_LENGTH, slugFromTitle, stripTags } from '@coinmag/rules';
 import { convertWordPressBody } from './shortcodes.js';
 import { originalImageUrl } from './original-image-url.js';
-import type { WxrCategory, WxrItem } from './wxr-parser.js';
+import { detached, type WxrCategory, type WxrItem } from './wxr-parser.js';
 
 /** A WordPress post as an article of ours, before slugs are checked against the database. */
 export interface MappedPost {
@@ -109,7 +109,8 @@ function bodyImages(html: string): { referenced: string; original: string }[] {
     const original = originalImageUrl(referenced);
     if (original && !found.has(referenced)) found.set(referenced, original);
   }
-  return [...found].map(([referenced, original]) => ({ referenced, original }));
+  // Kept for the whole dry run (each image counted once): copies, not slices of the body.
+  return [...found].map(([referenced, original]) => ({ referenced: detached(referenced), original: detached(original) }));
 }
 
 function termsOf(item: WxrItem, domain: string) {
