@@ -14,6 +14,7 @@ import { useSession } from './session/session-store';
 import { AccountPage } from './account/AccountPage';
 import { useSessionWatch } from './account/use-session-watch';
 import { AuditLogPage } from './audit/AuditLogPage';
+import { WebhooksPage } from './webhooks/WebhooksPage';
 import { peekReturnPath } from './return-path';
 
 /** After signing in: back to the screen the session ended on, else the dashboard. */
@@ -62,6 +63,7 @@ export default function AdminApp() {
             <Route path="categories/new" element={<CategoryFormPage />} />
             <Route path="categories/edit/:id" element={<CategoryFormPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="activity" element={<AuditLogPage />} />
             <Route path="account" element={<AccountPage />} />
             <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
