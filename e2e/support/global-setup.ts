@@ -23,7 +23,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       root,
       databaseUrl: database.url,
       redisUrl,
-      extraEnv: { REDIS_KEY_PREFIX: `coinmag:${database.name}:` },
+      // The webhook journey's receiver listens on this machine: the operator's allowance for it.
+      extraEnv: { REDIS_KEY_PREFIX: `coinmag:${database.name}:`, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
       dataDir,
       gatewayPort: E2E_GATEWAY_PORT,
       basePort: E2E_SERVICES_BASE_PORT,

@@ -14,6 +14,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent | 'webhook.test', string>
   'webhook.test': '測試傳送',
 };
 
+/** The back office's webhook calls (content service; admin-only at the gateway). */
+export const WEBHOOKS_ADMIN_PATH = '/api/admin/webhooks';
+
 export const WEBHOOK_LIMITS = { url: 2000, secret: 200, secretMin: 16, endpoints: 50 } as const;
 
 /** The headers of every delivery: the signature is HMAC-SHA256 over `{timestamp}.{body}` with the endpoint's secret. */

@@ -151,6 +151,10 @@ describe('webhooks', () => {
     expect(log[0].attempts).toHaveLength(2);
     advance(25 * 60 * 60_000);
     expect(await send()).toBe(0);
+    // Finished deliveries leave the log after 30 days.
+    advance(31 * 24 * 60 * 60_000);
+    await send();
+    expect((await admin.json('GET', `/api/admin/webhooks/${endpoint.id}/deliveries`)).body.deliveries).toEqual([]);
   });
 
   it('stops waiting at the timeout and logs why', async () => {

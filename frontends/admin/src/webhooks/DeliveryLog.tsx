@@ -8,14 +8,23 @@ import { reportLoadError } from '../session/load-errors';
 
 const eventLabel = (event: string) => WEBHOOK_EVENT_LABELS[event as keyof typeof WEBHOOK_EVENT_LABELS] ?? event;
 
-/** 傳送紀錄: the endpoint's newest deliveries, each attempt with its answer (docs/product.md §11). */
+/** 傳送紀錄: the endpoint's newest deliveries, each attempt with its answer, read again while one is pending (docs/product.md §11). */
+/** While a delivery is still pending, the log is read again this often. */
+const PENDING_REFRESH_MS = 2000;
+
 export function DeliveryLog({ endpoint, refresh }: { endpoint: WebhookEndpoint; refresh: number }) {
   const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
+  const [again, setAgain] = useState(0);
 
   useEffect(() => {
     let current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     webhooksApi.deliveries(endpoint.id).then(
-      (answer) => current && setDeliveries(answer.deliveries),
+      (answer) => {
+        if (!current) return;
+        setDeliveries(answer.deliveries);
+        if (answer.deliveries.some((delivery) => delivery.status === 'pending')) timer = setTimeout(() => setAgain((n) => n + 1), PENDING_REFRESH_MS);
+      },
       (err: unknown) => {
         reportLoadError(err, '載入傳送紀錄失敗');
         if (current) setDeliveries([]);
@@ -23,8 +32,9 @@ export function DeliveryLog({ endpoint, refresh }: { endpoint: WebhookEndpoint; 
     );
     return () => {
       current = false;
+      if (timer) clearTimeout(timer);
     };
-  }, [endpoint.id, refresh]);
+  }, [endpoint.id, refresh, again]);
 
   if (!deliveries) return <Spinner />;
   return (

@@ -34,6 +34,9 @@ const WEBHOOK_BATCH = 20;
 /** IndexNow takes up to 10,000 URLs a request; a batch of messages holds one to two each. */
 const INDEXNOW_BATCH = 1000;
 const MAX_SLEEP_MS = 1000;
+/** Finished deliveries stay in the log this long. */
+export const OUTBOX_KEEP_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /**
  * Sends what the outbox holds: each webhook delivery signed to its endpoint, IndexNow's URLs in
@@ -44,6 +47,7 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
   private running: Promise<unknown> = Promise.resolve();
+  private prunedAt = 0;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -53,9 +57,14 @@ export class OutboxWorker {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** One pass over everything due; the number of messages tried. */
+  /** One pass over everything due; the number of messages tried. Hourly, the log's old entries go. */
   async runOnce(): Promise<number> {
     const [webhooks, indexNow] = await Promise.all([this.sendWebhooks(), this.sendIndexNow()]);
+    const now = this.clock().getTime();
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now;
+      await this.outbox.prune(new Date(now - OUTBOX_KEEP_MS));
+    }
     return webhooks + indexNow;
   }
 

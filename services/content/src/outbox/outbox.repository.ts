@@ -69,6 +69,11 @@ export class OutboxRepository {
     });
   }
 
+  /** Deletes finished messages (and their attempts) finished before `before`; how many. */
+  prune(before: Date): Promise<number> {
+    return this.db('outbox_messages').whereNot('status', 'pending').where('finished_at', '<', before).delete();
+  }
+
   /** The earliest time a pending message is due, if any. */
   async nextDue(): Promise<Date | undefined> {
     const row = await this.db('outbox_messages').where('status', 'pending').min<{ next: Date | null }>('next_attempt_at as next').first();

@@ -1,11 +1,11 @@
-import { webhookInputSchema } from '@coinmag/contracts';
+import { WEBHOOKS_ADMIN_PATH, webhookInputSchema } from '@coinmag/contracts';
 import { parseInput, readJsonBody } from '@coinmag/service-kit';
 import { adminRouter, idParam } from '../admin/admin-router.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 /** /api/admin/webhooks…: list, create, update, delete, send a test, the delivery log (JSON bodies). */
 export function adminWebhookRoutes(service: WebhooksService, publicKey: string) {
-  const router = adminRouter('/api/admin/webhooks', publicKey);
+  const router = adminRouter(WEBHOOKS_ADMIN_PATH, publicKey);
   router.get('/', async (ctx) => {
     ctx.body = { endpoints: await service.list() };
   });
