@@ -23,6 +23,8 @@ export async function startReceiver() {
       received.push(request);
       if (state.stall) return;
       res.statusCode = state.answer(request);
+      // A redirect names somewhere to go, so a sender that followed it would be seen here.
+      if (res.statusCode >= 300 && res.statusCode < 400) res.setHeader('location', '/redirected');
       res.end('ok');
     });
   });

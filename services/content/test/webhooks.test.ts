@@ -179,6 +179,27 @@ describe('webhooks', () => {
     expect(log[0].attempts[0]).toMatchObject({ status_code: null, error: '拒絕連線到內部位址（127.0.0.1）' });
   });
 
+  it('refuses a name that resolves to loopback, checked on the address connected to', async () => {
+    const port = new URL(receiver.url).port;
+    const { status, body } = await admin.json('POST', '/api/admin/webhooks', { url: `http://localhost:${port}/hook`, events: ['article.published'] });
+    expect(status).toBe(201);
+    await admin.createArticle(articleFields({ title: '名稱指向本機' }));
+    await send();
+    expect(receiver.received).toHaveLength(0);
+    const log = (await admin.json('GET', `/api/admin/webhooks/${body.id}/deliveries`)).body.deliveries;
+    expect(log[0].attempts[0]).toMatchObject({ status_code: null, error: '拒絕連線到內部位址（localhost）' });
+  });
+
+  it('follows no redirect: a 3xx is a failed attempt', async () => {
+    const endpoint = await register(['article.published']);
+    receiver.state.answer = () => 302;
+    await admin.createArticle(articleFields({ title: '轉址不跟' }));
+    await send();
+    expect(receiver.received.map((r) => r.path)).toEqual(['/hook']);
+    const log = (await admin.json('GET', `/api/admin/webhooks/${endpoint.id}/deliveries`)).body.deliveries;
+    expect(log[0]).toMatchObject({ status: 'pending', attempts: [expect.objectContaining({ status_code: 302, error: 'HTTP 302' })] });
+  });
+
   it('sends a test delivery on request, whatever events the endpoint wants', async () => {
     const endpoint = await register(['article.deleted']);
     const answer = await admin.json('POST', `/api/admin/webhooks/${endpoint.id}/test`);
