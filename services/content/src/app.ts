@@ -32,7 +32,7 @@ import { CategoriesService } from './categories/categories.service.js';
 import { CrawlRepository } from './crawl/crawl.repository.js';
 import { crawlRoutes } from './crawl/crawl.routes.js';
 import { CrawlService } from './crawl/crawl.service.js';
-import { ChangeOutbox } from './outbox/article-outbox.js';
+import { ChangeOutbox } from './outbox/change-outbox.js';
 import { OutboxRepository } from './outbox/outbox.repository.js';
 import { DEFAULT_OUTBOX_OPTIONS, OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox-worker.js';
 import { PublishScheduler } from './jobs/publish-scheduler.js';

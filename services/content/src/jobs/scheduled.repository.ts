@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditEntry, AuditRepository } from '@coinmag/service-kit';
-import type { ChangeOutbox } from '../outbox/article-outbox.js';
+import type { ChangeOutbox } from '../outbox/change-outbox.js';
 
 export interface PublishedArticle {
   id: number;
