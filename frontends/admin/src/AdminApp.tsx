@@ -15,6 +15,7 @@ import { AccountPage } from './account/AccountPage';
 import { useSessionWatch } from './account/use-session-watch';
 import { AuditLogPage } from './audit/AuditLogPage';
 import { WordPressImportPage } from './wordpress/WordPressImportPage';
+import { WebhooksPage } from './webhooks/WebhooksPage';
 import { peekReturnPath } from './return-path';
 
 /** After signing in: back to the screen the session ended on, else the dashboard. */
@@ -63,6 +64,7 @@ export default function AdminApp() {
             <Route path="categories/new" element={<CategoryFormPage />} />
             <Route path="categories/edit/:id" element={<CategoryFormPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="activity" element={<AuditLogPage />} />
             <Route path="import" element={<WordPressImportPage />} />
             <Route path="account" element={<AccountPage />} />

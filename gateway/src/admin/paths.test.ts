@@ -31,6 +31,8 @@ describe('isAdminPath', () => {
     '/api/settings/admin',
     '/api/admin/stats',
     '/api/admin/password',
+    '/api/admin/webhooks',
+    '/api/admin/webhooks/3/deliveries',
     '/api/uploads/image',
     '/API/ARTICLES/ADMIN/ALL',
     '/api//articles/admin/all',

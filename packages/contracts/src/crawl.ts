@@ -7,6 +7,8 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const sitemapIndexSchema = z.object({
   articles: z.array(z.object({ page: z.number().int().min(1), lastmod: z.string() })),
   categories: z.object({ lastmod: z.string().nullable() }),
+  /** The news sitemap: its newest publication, null when none is recent enough. */
+  news: z.object({ lastmod: z.string().nullable() }),
 });
 export type SitemapIndex = z.infer<typeof sitemapIndexSchema>;
 
@@ -21,3 +23,11 @@ export const sitemapPageQuerySchema = z.object({
 /** GET /api/redirects/{article|category}/{old slug}: where an old slug now lives. */
 export const slugRedirectSchema = z.object({ slug: z.string() });
 export type SlugRedirect = z.infer<typeof slugRedirectSchema>;
+
+/** Google News reads a news sitemap's articles of the last two days, at most 1,000 (docs/product.md §11). */
+export const NEWS_SITEMAP_HOURS = 48;
+export const NEWS_SITEMAP_MAX_URLS = 1000;
+
+/** GET /api/sitemap/news: the public articles published in the last 48 hours, newest first. */
+export const newsSitemapEntrySchema = z.object({ slug: z.string(), title: z.string(), published_at: z.string() });
+export type NewsSitemapEntry = z.infer<typeof newsSitemapEntrySchema>;

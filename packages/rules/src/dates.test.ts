@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatLongDateTime, formatRfc822Taipei } from './dates.js';
+import { formatLongDate, formatLongDateTime, formatRfc822Taipei, formatW3cTaipei } from './dates.js';
 
 describe('dates in Taipei time', () => {
   it('formats a long Traditional Chinese date', () => {
@@ -24,5 +24,12 @@ describe('formatRfc822Taipei', () => {
   });
   it('answers empty for a bad date', () => {
     expect(formatRfc822Taipei('nope')).toBe('');
+  });
+});
+
+describe('formatW3cTaipei', () => {
+  it('gives Taipei time with its zone, past midnight into the next day', () => {
+    expect(formatW3cTaipei('2024-03-04T17:30:00.000Z')).toBe('2024-03-05T01:30:00+08:00');
+    expect(Date.parse(formatW3cTaipei('2024-03-04T17:30:00.000Z'))).toBe(Date.parse('2024-03-04T17:30:00.000Z'));
   });
 });

@@ -44,3 +44,10 @@ export function formatRfc822Taipei(value: string | Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${DAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0800`;
 }
+
+/** W3C datetime in Taipei time with its zone, as news sitemaps want: 2024-03-05T09:00:00+08:00. */
+export function formatW3cTaipei(value: string | Date): string {
+  const date = new Date(new Date(value).getTime() + TAIPEI_OFFSET_MS);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.toISOString().slice(0, 19)}+08:00`;
+}

@@ -32,12 +32,18 @@ import { CategoriesService } from './categories/categories.service.js';
 import { CrawlRepository } from './crawl/crawl.repository.js';
 import { crawlRoutes } from './crawl/crawl.routes.js';
 import { CrawlService } from './crawl/crawl.service.js';
+import { ChangeOutbox } from './outbox/change-outbox.js';
+import { OutboxRepository } from './outbox/outbox.repository.js';
+import { DEFAULT_OUTBOX_OPTIONS, OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox-worker.js';
 import { PublishScheduler } from './jobs/publish-scheduler.js';
 import { ScheduledRepository } from './jobs/scheduled.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { adminSettingsRoutes } from './settings/settings.admin.routes.js';
-import { publicSettingsRoutes } from './settings/settings.routes.js';
+import { indexNowKeyRoutes, publicSettingsRoutes } from './settings/settings.routes.js';
 import { SettingsService } from './settings/settings.service.js';
+import { adminWebhookRoutes } from './webhooks/webhooks.admin.routes.js';
+import { WebhooksRepository } from './webhooks/webhooks.repository.js';
+import { WebhooksService } from './webhooks/webhooks.service.js';
 import { BeaconArticles } from './views/beacon-articles.js';
 import { PopularRanking } from './views/popular-ranking.js';
 import { DEFAULT_ADMISSION_LIMITS, ViewAdmission, type AdmissionLimits } from './views/view-admission.js';
@@ -79,6 +85,15 @@ export interface ContentDeps {
   bodies?: ArticleBodyPool;
   /** The WordPress import: where exports are kept, the media service its images go through, fetch bounds. */
   wordpress?: WordPressImportOptions;
+  /** Webhooks and IndexNow (docs/product.md §11): outbound bounds, retries, the public origin. */
+  outbox?: OutboxOptions;
+}
+
+export interface OutboxOptions extends Partial<Omit<OutboxWorkerOptions, 'indexNow'>> {
+  /** SITE_ORIGIN: absolute URLs in payloads; IndexNow needs it. */
+  siteOrigin?: string;
+  /** INDEXNOW_ENDPOINT: off when absent. */
+  indexNowEndpoint?: string;
 }
 
 export interface WordPressImportOptions {
@@ -100,10 +115,12 @@ export interface ContentApp {
   /** Close it after the server has drained. */
   bodies: ArticleBodyPool;
   wordpress: { service: WordPressImportService; runner: WordPressImportRunner };
+  /** Sends webhooks and IndexNow; main.ts starts it. */
+  outbox: OutboxWorker;
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies, wordpress: wordpressOptions }: ContentDeps): ContentApp {
+export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies, wordpress: wordpressOptions, outbox: outboxOptions = {} }: ContentDeps): ContentApp {
   const runtime = given ?? createRuntime('content', givenLog);
   const { log } = runtime;
   const bodies = givenBodies ?? new ArticleBodyPool({ log });
@@ -122,14 +139,25 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const categoriesRepository = new CategoriesRepository(db, audit);
   const autosaves = new AutosavesRepository(db);
   const revisions = new RevisionsRepository(db);
-  const articleWrites = new ArticleWritesRepository(db, articlesRepository, revisions, autosaves, audit);
+  const outboxRepository = new OutboxRepository(db);
+  const webhooksRepository = new WebhooksRepository(db, audit);
+  const { siteOrigin, indexNowEndpoint, ...workerOptions } = outboxOptions;
+  const outbox = new OutboxWorker(outboxRepository, webhooksRepository, {
+    ...DEFAULT_OUTBOX_OPTIONS,
+    ...workerOptions,
+    indexNow: siteOrigin && indexNowEndpoint ? { endpoint: indexNowEndpoint, siteOrigin, key: () => settingsRepository.indexNowKey() } : undefined,
+  }, log, clock);
+  const changes = new ChangeOutbox(outboxRepository, siteOrigin, clock, () => outbox.nudge());
+  const articleWrites = new ArticleWritesRepository(db, articlesRepository, revisions, autosaves, audit, changes);
 
   const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']));
-  const settings = new SettingsService(new SettingsRepository(db, audit), () => cache.invalidate(['settings']));
+  const settingsRepository = new SettingsRepository(db, audit, changes);
+  const settings = new SettingsService(settingsRepository, () => cache.invalidate(['settings']));
   const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock);
   const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, () => cache.invalidate(['articles']), clock, views);
   const revisionsService = new RevisionsService(revisions, autosaves, articlesRepository, adminArticles);
-  const scheduler = new PublishScheduler(new ScheduledRepository(db, audit), () => cache.invalidate(['articles']), log, clock);
+  const scheduler = new PublishScheduler(new ScheduledRepository(db, audit, changes), () => cache.invalidate(['articles']), log, clock);
+  const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const wordpressRepository = new WordPressImportRepository(db);
@@ -163,13 +191,15 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminSettingsRoutes(settings, publicKey),
     adminStatsRoutes(new StatsService(new StatsRepository(db), views), publicKey),
     adminWordPressImportRoutes(wordpressImports, publicKey),
+    adminWebhookRoutes(webhooks, publicKey),
     wordPressOldLinkRoutes(new WordPressOldLinks(wordpressRepository)),
     viewBeaconRoutes(beacons),
     publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),
     publicSettingsRoutes(settings, responder),
+    indexNowKeyRoutes(settings, responder),
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return { app, cache, cacheEvents, views, ranking, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner } };
+  return { app, cache, cacheEvents, views, ranking, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner }, outbox };
 }

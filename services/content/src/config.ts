@@ -38,5 +38,13 @@ export const contentConfigSchema = z.object({
   WORDPRESS_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(20 * 1024 * 1024),
   /** Images fetched from the old site at once. */
   WORDPRESS_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
+  /** The site's public origin: absolute article URLs in webhook payloads; IndexNow needs it. */
+  SITE_ORIGIN: z.string().url().optional(),
+  /** IndexNow's endpoint (e.g. https://api.indexnow.org/indexnow); off when unset. The key is in the settings. */
+  INDEXNOW_ENDPOINT: z.string().url().optional(),
+  /** One webhook or IndexNow request, connection to answer. */
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+  /** Hosts (name or name:port, comma-separated) whose private or loopback addresses webhooks may reach. */
+  OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;

@@ -34,6 +34,14 @@ void runService({
       authUrl: config.AUTH_URL,
       bodies,
       wordpress: wordpressOptionsFrom(config),
+      outbox: {
+        siteOrigin: config.SITE_ORIGIN,
+        indexNowEndpoint: config.INDEXNOW_ENDPOINT,
+        limits: {
+          timeoutMs: config.OUTBOUND_TIMEOUT_MS,
+          allowedHosts: config.OUTBOUND_ALLOWED_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+        },
+      },
       viewLimits: {
         windowMs: config.VIEW_READER_WINDOW_MINUTES * 60_000,
         beaconsPerMinute: config.VIEW_BEACONS_PER_MINUTE,
@@ -51,6 +59,7 @@ void runService({
       pendingMigrations: () => contentPendingMigrations(db, config.DB_SCHEMA),
       start() {
         content.scheduler.start();
+        content.outbox.start();
         stopImportWatch = content.wordpress.runner.watchInterrupted();
         flusher = startViewFlusher(content.views, runtime.log, config.VIEW_FLUSH_INTERVAL_MS);
         retention = startAuditRetention(content.audit, config.AUDIT_RETENTION_DAYS, runtime.log);
@@ -59,6 +68,7 @@ void runService({
         retention?.stop();
         stopImportWatch?.();
         content.scheduler.stop();
+        await content.outbox.stop();
         await flusher?.stop();
       },
       close: [() => bodies.close(), async () => content.cache.stop(), () => stores.cache.close(), () => stores.counters.close(), () => db.destroy()],

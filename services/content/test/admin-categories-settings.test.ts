@@ -51,7 +51,7 @@ describe('admin categories, settings and stats', () => {
 
   it('saves the six settings, bounded, and serves them publicly', async () => {
     const settings = { site_title: '我的幣圈', site_description: '描述', google_adsense_id: 'ca-pub-123', header_ad_script: '<div class="ad">頁首</div>', sidebar_ad_script: '', footer_ad_script: '<script>window.x=1</script>' };
-    expect((await admin.json('PUT', '/api/settings/admin', settings)).body).toEqual({ ...settings, version: 2 });
+    expect((await admin.json('PUT', '/api/settings/admin', settings)).body).toEqual({ ...settings, indexnow_key: '', version: 2 });
     expect((await api.get('/api/settings')).body).toEqual(settings);
     expect((await admin.json('PUT', '/api/settings/admin', { site_title: '字'.repeat(101) })).body).toEqual({ error: '網站標題最多 100 個字', field: 'site_title' });
     expect((await admin.json('PUT', '/api/settings/admin', { admin_password: 'x' })).status).toBe(400);

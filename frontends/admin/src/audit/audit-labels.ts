@@ -18,6 +18,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'upload.image': '上傳圖片',
   'upload.cover': '上傳封面圖片',
   'import.wordpress': '匯入 WordPress 文章',
+  'webhook.create': '新增 Webhook',
+  'webhook.update': '更新 Webhook',
+  'webhook.delete': '刪除 Webhook',
 };
 
 export const KIND_LABELS: Record<AuditKind, string> = {
@@ -27,6 +30,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   settings: '網站設定',
   upload: '上傳',
   import: '匯入',
+  webhook: 'Webhook',
 };
 
 export function actorLabel(actor: string): string {

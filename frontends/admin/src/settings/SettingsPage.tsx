@@ -9,6 +9,9 @@ import { reportSaveError } from '../session/save-failure';
 import { toast } from '../toasts/toast-store';
 import { changedSettings } from './changed-settings';
 
+/** The form's fields: the public settings and the admin-only IndexNow key. */
+type SettingsForm = Omit<AdminSettings, 'version'>;
+
 const TEXT_FIELDS: { key: keyof Settings; label: string }[] = [
   { key: 'site_title', label: '網站標題' },
   { key: 'site_description', label: '網站描述' },
@@ -22,8 +25,8 @@ const SCRIPT_FIELDS: { key: keyof Settings; label: string }[] = [
 
 export function SettingsPage() {
   const navigate = useNavigate();
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [saved, setSaved] = useState<Settings | null>(null);
+  const [settings, setSettings] = useState<SettingsForm | null>(null);
+  const [saved, setSaved] = useState<SettingsForm | null>(null);
   const [saving, setSaving] = useState(false);
   /** The version the form was loaded at; a save over a newer one is refused with 409. */
   const [version, setVersion] = useState<number | undefined>(undefined);
@@ -58,7 +61,7 @@ export function SettingsPage() {
   };
 
   if (!settings) return <Spinner />;
-  const set = (key: keyof Settings, value: string) => setSettings({ ...settings, [key]: value });
+  const set = (key: keyof SettingsForm, value: string) => setSettings({ ...settings, [key]: value });
 
   return (
     <>
@@ -87,6 +90,12 @@ export function SettingsPage() {
           </div>
         ))}
         <p className={styles.note}>說明：廣告程式碼會原樣插入公開頁面，後台頁面不會載入。</p>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="settings-indexnow_key">IndexNow 金鑰</label>
+          <input id="settings-indexnow_key" className={styles.input} value={settings.indexnow_key} spellCheck={false} autoComplete="off"
+            onChange={(event) => set('indexnow_key', event.target.value)} placeholder="8 到 128 個英文字母、數字或連字號" />
+        </div>
+        <p className={styles.note}>說明：設定 IndexNow 金鑰後，文章發布、更新、取消發布或刪除時會通知搜尋引擎；金鑰檔案位於網站根目錄的「金鑰.txt」。留空則不通知。</p>
         <div className={styles.actions}>
           <button type="submit" className={styles.button} disabled={saving} aria-busy={saving}>{saving ? '儲存中…' : '儲存'}</button>
         </div>

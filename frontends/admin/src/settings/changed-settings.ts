@@ -5,8 +5,8 @@ import type { Settings, SettingsInput } from '@coinmag/contracts';
  * changed). The API keeps fields left out, so a save never undoes a change made meanwhile
  * elsewhere to a field this form did not touch.
  */
-export function changedSettings(loaded: Settings | null, edited: Settings): SettingsInput {
+export function changedSettings<T extends Settings>(loaded: T | null, edited: T): SettingsInput {
   if (!loaded) return edited;
-  const changed = Object.fromEntries(Object.entries(edited).filter(([key, value]) => loaded[key as keyof Settings] !== value)) as SettingsInput;
+  const changed = Object.fromEntries(Object.entries(edited).filter(([key, value]) => loaded[key as keyof T] !== value)) as SettingsInput;
   return Object.keys(changed).length > 0 ? changed : edited;
 }

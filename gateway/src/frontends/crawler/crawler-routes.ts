@@ -1,9 +1,10 @@
 import type { Context, Middleware } from 'koa';
-import type { ArticleList, PublicCategory, SitemapEntry, SitemapIndex } from '@coinmag/contracts';
+import type { ArticleList, IndexNowKey, NewsSitemapEntry, PublicCategory, SitemapEntry, SitemapIndex } from '@coinmag/contracts';
 import { isSlugParam, SITE_FEED_PATH } from '@coinmag/rules';
 import type { ContentClient } from '../content-client.js';
 import { DEFAULT_SITE } from '../page-head.js';
 import type { AssetFolder } from '../static-assets.js';
+import { NEWS_SITEMAP_PATH, newsSitemapXml } from './news-sitemap-xml.js';
 import { RSS_ITEMS, rssXml } from './rss-xml.js';
 import { CATEGORY_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
 import { UpstreamRenderCache } from './upstream-cache.js';
@@ -113,6 +114,26 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
           urlSetXml(origin, '/category/', entries, [{ path: '/' }, { path: '/articles' }, { path: '/category/latest' }, { path: '/category/popular' }]),
         ),
       );
+    }
+    if (path === NEWS_SITEMAP_PATH) {
+      const { title } = await siteTitle();
+      return send(ctx, 'application/xml; charset=utf-8', await cache.render<NewsSitemapEntry[]>('/api/sitemap/news', `${origin}|${title}`, (entries) => newsSitemapXml(origin, title, entries)));
+    }
+    if (path === '/sitemap-news.xml') {
+      ctx.status = 301;
+      ctx.redirect(NEWS_SITEMAP_PATH);
+      return;
+    }
+    // IndexNow's key file (docs/product.md §11): its name and its content are the key of the settings.
+    const keyFile = /^\/([a-zA-Z0-9-]{8,128})\.txt$/.exec(path);
+    if (keyFile) {
+      const result = await cache.render<IndexNowKey>('/api/indexnow/key', 'indexnow', (answer) => answer.key);
+      if ('status' in result) return unavailable(ctx, result.status);
+      if (result.output !== keyFile[1]) return next();
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = result.output;
+      return;
     }
     if (path === SITE_FEED_PATH) return rss(ctx, null);
     const categoryFeed = /^\/category\/([^/]+)\/rss\.xml$/.exec(path);

@@ -1,4 +1,5 @@
 import type { SitemapEntry, SitemapIndex } from '@coinmag/contracts';
+import { NEWS_SITEMAP_PATH } from './news-sitemap-xml.js';
 import { XML_DECLARATION, escapeXml } from './xml.js';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -6,10 +7,11 @@ const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export const articleSitemapPath = (page: number) => `/sitemaps/articles-${page}.xml`;
 export const CATEGORY_SITEMAP_PATH = '/sitemaps/categories.xml';
 
-/** The sitemap index: one file per 50,000 articles, then the categories. */
+/** The sitemap index: one file per 50,000 articles, then the categories, then the news sitemap. */
 export function sitemapIndexXml(origin: string, index: SitemapIndex): string {
   const files = index.articles.map((file) => ({ loc: `${origin}${articleSitemapPath(file.page)}`, lastmod: file.lastmod }));
   files.push({ loc: `${origin}${CATEGORY_SITEMAP_PATH}`, lastmod: index.categories.lastmod ?? '' });
+  files.push({ loc: `${origin}${NEWS_SITEMAP_PATH}`, lastmod: index.news.lastmod ?? '' });
   const body = files
     .map((file) => `<sitemap><loc>${escapeXml(file.loc)}</loc>${file.lastmod ? `<lastmod>${escapeXml(file.lastmod)}</lastmod>` : ''}</sitemap>`)
     .join('\n');

@@ -147,6 +147,7 @@ export class AdminArticlesService {
       revision: { kind: 'save', ip },
       audit: (articleId) => this.saveEntries(articleId, write, ip, existing),
       dropAutosave: existing ? { articleId: existing.id } : context.draftKey ? { draftKey: context.draftKey } : undefined,
+      notify: true,
     });
     if (id === undefined) return this.refuseStale(existing!.id, write, input.tags, context);
     const saved = await this.get(id);
@@ -201,6 +202,7 @@ export class AdminArticlesService {
       revision: { kind: 'restore', restoredFrom: revisionId, ip },
       audit: () => [{ action: 'article.restore', actor: 'admin', ip, subjectId: id, summary: write.title }],
       dropAutosave: { articleId: id },
+      notify: true,
     });
     if (restored === undefined) throw new ConflictError(API_MESSAGES.articleConflict, 'version');
     const saved = await this.get(id);

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { API_MESSAGES, REVISIONS_PER_ARTICLE } from '@coinmag/contracts';
 import { ConflictError, type AuditEntry, type AuditRepository } from '@coinmag/service-kit';
+import type { ChangeOutbox } from '../outbox/change-outbox.js';
+import type { ArticleState } from '../outbox/article-events.js';
 import type { AutosaveOwner, AutosavesRepository } from '../revisions/autosaves.repository.js';
 import type { RevisionRow, RevisionsRepository } from '../revisions/revisions.repository.js';
 import type { ArticleRow, ArticlesRepository, ArticleWrite } from './articles.repository.js';
@@ -24,7 +26,11 @@ export interface ArticleSave {
   dropAutosave?: AutosaveOwner;
   /** Written in the same transaction, given the article's id and new version (an import's source record). */
   alsoWrite?: (trx: Knex.Transaction, articleId: number, version: number) => Promise<void>;
+  /** Tell webhooks and IndexNow of the change readers see (docs/product.md §11); an import's saves do not. */
+  notify?: boolean;
 }
+
+const STATE_COLUMNS = ['id', 'slug', 'title', 'status', 'published_at'];
 
 /**
  * An article write with everything that goes with it (tags, the revision, the audit entries,
@@ -37,6 +43,8 @@ export class ArticleWritesRepository {
     private readonly revisions: RevisionsRepository,
     private readonly autosaves: AutosavesRepository,
     private readonly audit: AuditRepository,
+    /** Where a save's or a deletion's event is written, in the same transaction. */
+    private readonly outbox?: ChangeOutbox,
   ) {}
 
   /**
@@ -48,6 +56,9 @@ export class ArticleWritesRepository {
       return await this.db.transaction(async (trx) => {
         let articleId: number;
         let version: number;
+        const notify = change.notify && this.outbox;
+        // Locked, so the state the event is judged from is the one this save replaces.
+        const before: ArticleState | undefined = notify && change.existing ? await trx('articles').where('id', change.existing.id).forUpdate().first(STATE_COLUMNS) : undefined;
         if (change.existing) {
           const updated = await this.articles.update(trx, change.existing.id, change.existing.expectedVersion, change.write);
           if (updated === undefined) return undefined;
@@ -62,6 +73,7 @@ export class ArticleWritesRepository {
         for (const entry of change.audit(articleId)) await this.audit.record(entry, trx);
         if (change.dropAutosave) await this.autosaves.remove(change.dropAutosave, trx);
         if (change.alsoWrite) await change.alsoWrite(trx, articleId, version);
+        if (notify) await notify.articleChanged(trx, before, { id: articleId, slug: change.write.slug, title: change.write.title, status: change.write.status, published_at: change.write.published_at });
         return articleId;
       });
     } catch (err) {
@@ -76,11 +88,12 @@ export class ArticleWritesRepository {
     await this.db.transaction((trx) => this.keepRevision(trx, articleId, null, write, tags, { kind: 'conflict', ip }));
   }
 
-  /** Deletes the article and logs it; the deleted row, or undefined when there was none. */
+  /** Deletes the article, logs it and tells of it; the deleted row, or undefined when there was none. */
   async delete(id: number, entry: (removed: ArticleRow) => AuditEntry): Promise<ArticleRow | undefined> {
     return this.db.transaction(async (trx) => {
       const row = await this.articles.delete(id, trx);
       if (row) await this.audit.record(entry(row), trx);
+      if (row && this.outbox) await this.outbox.articleChanged(trx, row, undefined);
       return row;
     });
   }

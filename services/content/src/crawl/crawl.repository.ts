@@ -41,6 +41,11 @@ export class CrawlRepository {
       .orderBy([{ column: 'c.sort_order' }, { column: 'c.id' }]);
   }
 
+  /** Public articles published since `since`, newest first. */
+  newsArticles(now: Date, since: Date, limit: number): Promise<Array<{ slug: string; title: string; published_at: Date }>> {
+    return this.publicArticles(now).where('a.published_at', '>=', since).select('a.slug', 'a.title', 'a.published_at').orderBy([{ column: 'a.published_at', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(limit);
+  }
+
   /** The current slug of the public article that once had `oldSlug`. */
   async articleSlugFor(oldSlug: string, now: Date): Promise<string | undefined> {
     const row = await this.publicArticles(now).join('article_slug_history as h', 'h.article_id', 'a.id').where('h.old_slug', oldSlug).first('a.slug');

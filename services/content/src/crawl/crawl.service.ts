@@ -1,4 +1,4 @@
-import { API_MESSAGES, SITEMAP_MAX_URLS, type SitemapEntry, type SitemapIndex, type SlugRedirect } from '@coinmag/contracts';
+import { API_MESSAGES, NEWS_SITEMAP_HOURS, NEWS_SITEMAP_MAX_URLS, SITEMAP_MAX_URLS, type NewsSitemapEntry, type SitemapEntry, type SitemapIndex, type SlugRedirect } from '@coinmag/contracts';
 import { NotFoundError } from '@coinmag/service-kit';
 import type { CrawlRepository } from './crawl.repository.js';
 
@@ -14,12 +14,22 @@ export class CrawlService {
 
   async index(): Promise<SitemapIndex> {
     const now = this.clock();
-    const [files, categories] = await Promise.all([this.repository.articleFiles(now, this.perFile), this.repository.categories(now)]);
+    const [files, categories, [newest]] = await Promise.all([this.repository.articleFiles(now, this.perFile), this.repository.categories(now), this.recent(now, 1)]);
     const newestCategory = categories.reduce<Date | null>((max, c) => (!max || c.lastmod > max ? c.lastmod : max), null);
     return {
       articles: files.map((file) => ({ page: file.page, lastmod: iso(file.lastmod) })),
       categories: { lastmod: newestCategory ? iso(newestCategory) : null },
+      news: { lastmod: newest ? iso(newest.published_at) : null },
     };
+  }
+
+  /** The news sitemap's articles: published in the last 48 hours, newest first, at most 1,000. */
+  async news(): Promise<NewsSitemapEntry[]> {
+    return (await this.recent(this.clock(), NEWS_SITEMAP_MAX_URLS)).map((row) => ({ slug: row.slug, title: row.title, published_at: iso(row.published_at) }));
+  }
+
+  private recent(now: Date, limit: number) {
+    return this.repository.newsArticles(now, new Date(now.getTime() - NEWS_SITEMAP_HOURS * 3_600_000), limit);
   }
 
   async articles(page: number): Promise<SitemapEntry[]> {

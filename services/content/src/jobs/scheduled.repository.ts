@@ -1,19 +1,22 @@
 import type { Knex } from 'knex';
 import type { AuditEntry, AuditRepository } from '@coinmag/service-kit';
+import type { ChangeOutbox } from '../outbox/change-outbox.js';
 
 export interface PublishedArticle {
   id: number;
   slug: string;
   title: string;
   category_id: number | null;
+  published_at: Date | null;
 }
 
 /** The scheduled articles' side of the articles table: what is due, and when the next one is. */
 export class ScheduledRepository {
-  /** With `audit`, each publication is logged in the transaction that makes it. */
+  /** With `audit` and `outbox`, each publication is logged and told in the transaction that makes it. */
   constructor(
     private readonly db: Knex,
     private readonly audit?: AuditRepository,
+    private readonly outbox?: ChangeOutbox,
   ) {}
 
   /**
@@ -26,8 +29,10 @@ export class ScheduledRepository {
         .where('status', 'scheduled')
         .where('published_at', '<=', now)
         .update({ status: 'published', updated_at: trx.fn.now() })
-        .returning(['id', 'slug', 'title', 'category_id']);
+        .returning(['id', 'slug', 'title', 'category_id', 'published_at']);
       if (this.audit && audit) for (const row of rows) await this.audit.record(audit(row), trx);
+      // So a scheduled publication is told exactly once: by the transaction that makes it.
+      if (this.outbox) for (const row of rows) await this.outbox.articleChanged(trx, { ...row, status: 'scheduled' }, { ...row, status: 'published' });
       return rows;
     });
   }

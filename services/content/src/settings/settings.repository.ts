@@ -1,15 +1,19 @@
 import type { Knex } from 'knex';
 import type { AdminSettings, Settings, SettingsInput } from '@coinmag/contracts';
 import type { AuditEntry, AuditRepository } from '@coinmag/service-kit';
+import type { ChangeOutbox } from '../outbox/change-outbox.js';
 
 const FIELDS = ['site_title', 'site_description', 'google_adsense_id', 'header_ad_script', 'sidebar_ad_script', 'footer_ad_script'] as const;
+/** What only the admin reads. */
+const ADMIN_FIELDS = [...FIELDS, 'indexnow_key'] as const;
 type SettingsFields = Omit<SettingsInput, 'version'>;
 
 export class SettingsRepository {
-  /** With `audit`, a save given an entry logs it in the save's own transaction. */
+  /** With `audit`, a save given an entry logs it (and tells `outbox` of it) in the save's own transaction. */
   constructor(
     private readonly db: Knex,
     private readonly audit?: AuditRepository,
+    private readonly outbox?: ChangeOutbox,
   ) {}
 
   async get(): Promise<Settings> {
@@ -18,8 +22,14 @@ export class SettingsRepository {
   }
 
   async getWithVersion(): Promise<AdminSettings> {
-    const row = await this.db('settings').where({ id: 1 }).first([...FIELDS, 'version']);
-    return row ?? { ...Object.fromEntries(FIELDS.map((field) => [field, ''])), version: 0 } as AdminSettings;
+    const row = await this.db('settings').where({ id: 1 }).first([...ADMIN_FIELDS, 'version']);
+    return row ?? { ...Object.fromEntries(ADMIN_FIELDS.map((field) => [field, ''])), version: 0 } as AdminSettings;
+  }
+
+  /** The IndexNow key (empty: none). */
+  async indexNowKey(): Promise<string> {
+    const row = await this.db('settings').where({ id: 1 }).first('indexnow_key');
+    return (row?.indexnow_key as string | undefined) ?? '';
   }
 
   /** Writes only while the row is at `expectedVersion` (0: no row yet); undefined when it is not. */
@@ -28,19 +38,20 @@ export class SettingsRepository {
     return this.db.transaction(async (trx) => {
       const saved = await this.write(trx, input, expectedVersion);
       if (saved) await this.audit!.record(audit, trx);
+      if (saved && this.outbox) await this.outbox.siteChanged(trx);
       return saved;
     });
   }
 
   private async write(trx: Knex | Knex.Transaction, input: SettingsFields, expectedVersion: number): Promise<AdminSettings | undefined> {
     if (expectedVersion === 0) {
-      const [created] = await trx('settings').insert({ id: 1, ...input, updated_at: trx.fn.now() }).onConflict('id').ignore().returning([...FIELDS, 'version']);
+      const [created] = await trx('settings').insert({ id: 1, ...input, updated_at: trx.fn.now() }).onConflict('id').ignore().returning([...ADMIN_FIELDS, 'version']);
       return created as AdminSettings | undefined;
     }
     const [row] = await trx('settings')
       .where({ id: 1, version: expectedVersion })
       .update({ ...input, updated_at: trx.fn.now(), version: trx.raw('version + 1') })
-      .returning([...FIELDS, 'version']);
+      .returning([...ADMIN_FIELDS, 'version']);
     return row as AdminSettings | undefined;
   }
 }

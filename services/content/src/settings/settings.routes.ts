@@ -10,3 +10,12 @@ export function publicSettingsRoutes(service: SettingsService, responder: Public
   });
   return router;
 }
+
+/** GET /api/indexnow/key: the key the gateway serves as /{key}.txt (docs/product.md §11). Cached. */
+export function indexNowKeyRoutes(service: SettingsService, responder: PublicResponder): Router {
+  const router = new Router({ prefix: '/api/indexnow' });
+  router.get('/key', async (ctx) => {
+    await respondCached(ctx, responder, 'indexnow-key', ['settings'], async () => ({ value: { key: await service.indexNowKey() } }));
+  });
+  return router;
+}

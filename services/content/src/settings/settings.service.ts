@@ -9,6 +9,7 @@ const LABELS: Record<string, string> = {
   header_ad_script: '頁首廣告程式碼',
   sidebar_ad_script: '側邊欄廣告程式碼',
   footer_ad_script: '頁尾廣告程式碼',
+  indexnow_key: 'IndexNow 金鑰',
 };
 
 export class SettingsService {
@@ -19,6 +20,10 @@ export class SettingsService {
 
   get(): Promise<Settings> {
     return this.settings.get();
+  }
+
+  indexNowKey(): Promise<string> {
+    return this.settings.indexNowKey();
   }
 
   getForAdmin(): Promise<AdminSettings> {
