@@ -120,7 +120,9 @@ export function createFrontends(options: FrontendsOptions): Frontends {
   // Public chunks are preloaded only when the public remote is served from here.
   const publicServedHere = !options.remoteEntryOverrides?.public;
   const renderer = new PageRenderer(
-    new ServerBundleLoader(folders.shell.root, publicServerSource(options, folders.public.root), options.contentUrl.replace(/\/$/, ''), options.log, options.serverLoaderTiming),
+    new ServerBundleLoader(folders.shell.root, publicServerSource(options, folders.public.root), options.contentUrl.replace(/\/$/, ''), options.log, options.serverLoaderTiming, (path, signal) =>
+      content.response(path, signal),
+    ),
     options.log,
   );
   const precompressed = new PrecompressedPages();

@@ -5,3 +5,4 @@ export * from './dates.js';
 export * from './page-meta.js';
 export * from './image-sizes.js';
 export * from './admin-page.js';
+export * from './page-route.js';
