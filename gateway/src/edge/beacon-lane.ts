@@ -3,7 +3,7 @@ import { HttpError } from '@coinmag/service-kit';
 import { withoutSessionCookies } from '../admin/cookie.js';
 import { hasRequestBody, readBodyWithin } from '../limits/read-body.js';
 import { requestHeadersFor, responseHeadersFrom } from '../proxy/headers.js';
-import { answerFailure, forwardedFor, NOT_FORWARDED } from '../proxy/proxy.js';
+import { answerFailure, forwardedFor, NOT_FORWARDED } from '../proxy/upstream-answers.js';
 import { readBody, sendWithRetry } from '../proxy/send.js';
 import type { UpstreamPool } from '../proxy/upstream-pool.js';
 

@@ -9,3 +9,4 @@ export * from './audit.js';
 export * from './crawl.js';
 export * from './wordpress-import.js';
 export * from './auth-paths.js';
+export * from './cache-protocol.js';
