@@ -1,13 +1,11 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
-import { answerFreshHits } from './cache/fresh-hits.js';
-import { answerFreshPages } from './frontends/fresh-pages.js';
-import type { FrontendsMiddleware } from './frontends/serve-frontends.js';
+import { answerEarly } from './edge/early-lanes.js';
+import type { CachedPages } from './frontends/serve-frontends.js';
 import type { GatewayCache } from './cache/response-cache.js';
 import { urlList, type GatewayConfig } from './config.js';
 import { contentSecurityPolicy, cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
-import { answerViewBeacons } from './proxy/beacon-lane.js';
 import { answerWordPressLinks } from './proxy/wordpress-links.js';
 import { proxyByRouteTable } from './proxy/proxy.js';
 import { replicaPool } from './proxy/replica-resolver.js';
@@ -27,15 +25,17 @@ export interface GatewayDeps {
   log?: Logger;
   /** Checks admin tokens before admin calls are proxied (the auth issue supplies it). */
   adminGuard?: Middleware;
-  /** Serves the micro-frontends and the shell HTML (the frontend issue supplies it); its cached pages get an early lane. */
-  frontends?: FrontendsMiddleware;
+  /** Serves the micro-frontends and the shell HTML (the frontend issue supplies it). */
+  frontends?: Middleware;
+  /** The frontends' cached pages (createFrontends): a fresh one is answered by the edge's page lane. */
+  pages?: CachedPages;
   /** Content-Security-Policy sources; default: the Google ad hosts, no remote moved elsewhere. */
   csp?: CspOptions;
   /** The cache of public content answers, kept exact by its invalidation feed (see cache/). */
   cache?: GatewayCache;
 }
 
-export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, csp, cache }: GatewayDeps): Koa {
+export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
   const cspOptions = csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] };
   const adminHost = config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined;
@@ -45,22 +45,27 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   const content = poolFor(config.CONTENT_URL);
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
   // At the edge: /metrics is served by each service on its internal port, never here.
+  // Every answer, whichever stage gives it, passes the chassis's request id, log line, metrics and
+  // error mapping, and the security headers and policy set before them.
   const app = createServiceApp(runtime, {
     proxyHops: config.TRUSTED_PROXY_HOPS ?? 0,
     exposeMetrics: false,
     first: [
       // Before anything else: one client address holds at most so many requests at once.
       capRequestsPerClient(limits.requestsPerClient),
-      // A fresh cached public answer is sent before the rest of the chain runs (it sends what the chain would).
-      ...(cache ? [answerFreshHits(cache, runtime)] : []),
-      // So is a fresh cached rendered page (with its own nonce).
-      ...(frontends?.cachedPages ? [answerFreshPages(frontends.cachedPages, cspOptions, runtime, adminHost)] : []),
-      // A view beacon (one per page view) is passed on before the chain runs too.
-      answerViewBeacons({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyTimeoutMs: limits.bodyTimeoutMs, adminHost }, runtime),
       securityHeaders(),
       contentSecurityPolicy(cspOptions),
     ],
   });
+  // The cheap answers first: fresh cached API answers and pages, view beacons.
+  app.use(
+    answerEarly({
+      cache,
+      pages,
+      beacons: { content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyTimeoutMs: limits.bodyTimeoutMs },
+      adminHost,
+    }),
+  );
   app.use(cspReportEndpoint());
   if (adminGuard) app.use(adminGuard);
   app.use(

@@ -23,9 +23,10 @@ void runService({
       bodyTimeoutMs: limits.bodyTimeoutMs,
     });
     const contentCache = createContentCache(config, runtime.log);
+    const frontends = frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache);
     const app = createGatewayApp({
       config, runtime, adminGuard, cache: contentCache?.cache, csp: cspOptions(config),
-      frontends: frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache),
+      frontends: frontends.serve, pages: frontends.pages,
     });
     return { app, server: gatewayServerTuning(limits, config.TRUSTED_PROXY_HOPS), start: () => contentCache?.feed.start(), close: [async () => contentCache?.feed.stop()] };
   },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, listen, type RunningServer, type ServiceRuntime } from '@coinmag/service-kit';
 import { createGatewayApp } from '../src/app.js';
 import { GatewayCache } from '../src/cache/response-cache.js';
-import { serveFrontends } from '../src/frontends/serve-frontends.js';
+import { createFrontends } from '../src/frontends/serve-frontends.js';
 import { decodedBody, rawRequest, startPageContent, writeRenderingFrontends, type RawAnswer } from './support/rendered-pages.js';
 
 // A fresh cached rendered page is answered before the middleware chain: exactly what the chain
@@ -44,13 +44,13 @@ describe('fresh cached pages answered before the middleware chain', () => {
     cache = new GatewayCache({ maxBytes: 8 * 2 ** 20, ttlMs: 60_000, staleMs: 60_000 });
     cache.setTrusted(true);
     const log = pino({ level: 'silent' });
-    const frontends = serveFrontends({ frontendsDir: dir, contentUrl, log, cache, siteOrigin: SITE_ORIGIN });
-    const counted: Middleware = (ctx, next) => ((throughChain += 1), frontends(ctx, next));
+    const frontends = createFrontends({ frontendsDir: dir, contentUrl, log, cache, siteOrigin: SITE_ORIGIN });
+    const counted: Middleware = (ctx, next) => ((throughChain += 1), frontends.serve(ctx, next));
     const config = { CONTENT_URL: contentUrl, AUTH_URL: contentUrl, MEDIA_URL: contentUrl, UPSTREAM_TIMEOUT_MS: 5000, UPLOAD_TIMEOUT_MS: 5000 };
     runtime = createRuntime('gateway', pino({ level: 'debug' }, new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) })));
-    withLane = await listen(createGatewayApp({ config, runtime, frontends: Object.assign(counted, { cachedPages: frontends.cachedPages }) }), 0, '127.0.0.1');
+    withLane = await listen(createGatewayApp({ config, runtime, frontends: counted, pages: frontends.pages }), 0, '127.0.0.1');
     // The same frontends without their cached pages: every request runs the whole chain.
-    chainOnly = await listen(createGatewayApp({ config, log, frontends: (ctx, next) => frontends(ctx, next) }), 0, '127.0.0.1');
+    chainOnly = await listen(createGatewayApp({ config, log, frontends: frontends.serve }), 0, '127.0.0.1');
     lane = `http://127.0.0.1:${withLane.port}`;
     chain = `http://127.0.0.1:${chainOnly.port}`;
   });
@@ -65,7 +65,7 @@ describe('fresh cached pages answered before the middleware chain', () => {
   async function fromLane(path: string, headers: Record<string, string>): Promise<RawAnswer> {
     const before = throughChain;
     const answer = await rawRequest(`${lane}${path}`, headers);
-    expect(throughChain, 'answered by the lane').toBe(before);
+    expect(throughChain, `answered by the lane: ${path} ${JSON.stringify(headers)}`).toBe(before);
     return answer;
   }
 

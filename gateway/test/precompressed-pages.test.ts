@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '@coinmag/service-kit';
 import { createGatewayApp } from '../src/app.js';
 import { GatewayCache } from '../src/cache/response-cache.js';
-import { serveFrontends } from '../src/frontends/serve-frontends.js';
+import { createFrontends } from '../src/frontends/serve-frontends.js';
 import { decodedBody, rawRequest, startPageContent, writeRenderingFrontends, type RawAnswer } from './support/rendered-pages.js';
 
 // A cached rendered page, answered to browsers: compressed once, each response joined around its
@@ -28,9 +28,9 @@ describe('cached pages answered compressed', () => {
     const cache = new GatewayCache({ maxBytes: 8 * 2 ** 20, ttlMs: 60_000, staleMs: 60_000 });
     cache.setTrusted(true);
     const log = pino({ level: 'silent' });
-    const frontends = serveFrontends({ frontendsDir: dir, contentUrl, log, cache });
+    const frontends = createFrontends({ frontendsDir: dir, contentUrl, log, cache });
     const config = { CONTENT_URL: contentUrl, AUTH_URL: contentUrl, MEDIA_URL: contentUrl, UPSTREAM_TIMEOUT_MS: 5000, UPLOAD_TIMEOUT_MS: 5000 };
-    gateway = await listen(createGatewayApp({ config, log, frontends }), 0, '127.0.0.1');
+    gateway = await listen(createGatewayApp({ config, log, frontends: frontends.serve, pages: frontends.pages }), 0, '127.0.0.1');
     base = `http://127.0.0.1:${gateway.port}`;
   });
   afterAll(async () => {

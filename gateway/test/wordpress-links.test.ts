@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@coinmag/service-kit';
 import { insertArticle, insertCategory, startContent, type ContentHarness } from '../../services/content/test/content-harness.js';
 import { createGatewayApp } from '../src/app.js';
-import type { FrontendsMiddleware } from '../src/frontends/serve-frontends.js';
+import type { Middleware } from 'koa';
 
 /** Old WordPress addresses through the gateway, looked up in the real content service's tables. */
 describe('old WordPress links answered 301 by the gateway', () => {
@@ -25,7 +25,7 @@ describe('old WordPress links answered 301 by the gateway', () => {
     const pages = (async (ctx) => {
       ctx.status = ctx.path.startsWith('/article/') ? 200 : 404;
       ctx.body = `page ${ctx.path}`;
-    }) as FrontendsMiddleware;
+    }) as Middleware;
     const app = createGatewayApp({
       config: { CONTENT_URL: content.url, AUTH_URL: 'http://127.0.0.1:9', MEDIA_URL: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: 2000, UPLOAD_TIMEOUT_MS: 2000 },
       log: createLogger('gateway-test', 'silent'),

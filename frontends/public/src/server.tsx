@@ -1,7 +1,7 @@
 // The public remote's server bundle (dist/server/index.cjs): the same PublicApp the browser runs,
 // and the loaders that give each page the state it is first rendered with.
-import { isSlugParam } from '@coinmag/rules';
-import { ApiError, setApiBase } from './api/http';
+import { pageRoute } from '@coinmag/rules';
+import { ApiError, setApiBase, setApiReader } from './api/http';
 import type { InitialPageData } from './data/page-data';
 import { articleKey, loadArticleState } from './pages/article/ArticlePage';
 import { allArticlesKey, loadAllArticles } from './pages/articles/AllArticlesPage';
@@ -11,22 +11,12 @@ import { HomeUnavailableError, homeKey, loadHomeState } from './pages/home/load-
 import { loadSearch, searchKey } from './pages/search/SearchPage';
 
 export { default as PublicApp } from './PublicApp';
-export { setApiBase };
+export { setApiBase, setApiReader };
 
 export interface PageLoad {
   /** null: a path no page answers (the not-found page). */
   data: InitialPageData | null;
   status: number;
-}
-
-/** The slug in a path segment, or null when it cannot name anything (the not-found page, no call made). */
-function decode(segment: string): string | null {
-  try {
-    const slug = decodeURIComponent(segment);
-    return isSlugParam(slug) ? slug : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The status a page's state answers with: missing → 404, unreadable → 503. */
@@ -59,21 +49,20 @@ const failedState = () => ({ status: 'failed' });
 export async function loadPageData(pathname: string, search: string, signal: AbortSignal): Promise<PageLoad> {
   const params = new URLSearchParams(search);
   const page = pageFromParam(params.get('page'));
-  if (pathname === '/') return settle(homeKey(), () => loadHomeState(signal), failedState);
-  const article = /^\/article\/([^/]+)\/?$/.exec(pathname);
-  if (article) {
-    const slug = decode(article[1]!);
+  const route = pageRoute(pathname);
+  if (route.page === 'home') return settle(homeKey(), () => loadHomeState(signal), failedState);
+  if (route.page === 'article') {
+    const { slug } = route;
     if (!slug) return { data: null, status: 404 };
     return settle(articleKey(slug), () => loadArticleState(slug, signal), failedState);
   }
-  const category = /^\/category\/([^/]+)\/?$/.exec(pathname);
-  if (category) {
-    const slug = decode(category[1]!);
+  if (route.page === 'category') {
+    const { slug } = route;
     if (!slug) return { data: null, status: 404 };
     return settle(categoryKey(slug, page), () => loadCategory(slug, page, signal), failedState);
   }
-  if (pathname === '/articles' || pathname === '/articles/') return settle(allArticlesKey(page), () => loadAllArticles(page, signal), failedState);
-  if (pathname === '/search' || pathname === '/search/') {
+  if (route.page === 'articles') return settle(allArticlesKey(page), () => loadAllArticles(page, signal), failedState);
+  if (route.page === 'search') {
     const term = (params.get('q') ?? '').trim();
     return settle(searchKey(term, page), () => loadSearch(term, page, signal), (err) => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` }));
   }

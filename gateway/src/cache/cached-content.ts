@@ -1,14 +1,11 @@
 import type { Context } from 'koa';
+import { CACHE_DEPS_HEADER as DEPS_HEADER, CACHE_TTL_HEADER as TTL_HEADER, parseCacheDeps } from '@coinmag/contracts';
 import { requestHeadersFor, responseHeadersFrom } from '../proxy/headers.js';
-import { answerFailure, forwardedFor } from '../proxy/proxy.js';
+import { answerFailure, forwardedFor } from '../proxy/upstream-answers.js';
 import { sendBuffered } from '../proxy/send.js';
 import type { UpstreamPool } from '../proxy/upstream-pool.js';
 import type { CacheRecord, CacheRecordInput, GatewayCache } from './response-cache.js';
 
-/** The content service names what a public answer depends on; only answers that do are cached. */
-export const DEPS_HEADER = 'x-cache-deps';
-/** And, for answers that change with time rather than with edits (popular), how long they hold (seconds). */
-export const TTL_HEADER = 'x-cache-ttl';
 /** hit, miss, stale (served because the service failed) or bypass. */
 export const STATUS_HEADER = 'x-gateway-cache';
 
@@ -45,7 +42,7 @@ export function cacheableAnswer(status: number, headers: Record<string, string |
     status: 200,
     headers: responseHeadersFrom(headers, NOT_STORED) as Record<string, string>,
     body,
-    deps: deps.split(',').map((dep) => dep.trim()).filter(Boolean),
+    deps: parseCacheDeps(deps),
     ttlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl * 1000 : undefined,
   };
 }

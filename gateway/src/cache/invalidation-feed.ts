@@ -1,16 +1,7 @@
 import { Client } from 'undici';
+import { CACHE_EVENTS_PATH, type CacheEvent } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
 import type { GatewayCache } from './response-cache.js';
-
-/** The content service's stream of cache events (not routed through the gateway). */
-export const FEED_PATH = '/internal/cache-events';
-
-/** One JSON object per line. */
-export type FeedEvent =
-  | { type: 'state'; healthy: boolean }
-  | { type: 'invalidate'; deps: string[] }
-  | { type: 'reset' }
-  | { type: 'ping' };
 
 /** The service pings every few seconds; a stream silent this long is taken as lost. */
 const SILENCE_MS = 15_000;
@@ -73,7 +64,7 @@ export class InvalidationFeed {
     }
   }
 
-  private apply(connection: Connection, event: FeedEvent) {
+  private apply(connection: Connection, event: CacheEvent) {
     switch (event.type) {
       case 'invalidate':
         this.cache.invalidate(event.deps);
@@ -98,7 +89,7 @@ export class InvalidationFeed {
       connection.silenceTimer = setTimeout(() => void client.destroy().catch(() => {}), SILENCE_MS);
     };
     try {
-      const response = await client.request({ method: 'GET', path: FEED_PATH, headers: { accept: 'application/x-ndjson' } });
+      const response = await client.request({ method: 'GET', path: CACHE_EVENTS_PATH, headers: { accept: 'application/x-ndjson' } });
       if (response.statusCode !== 200) {
         await response.body.dump();
         throw new Error(`cache feed answered ${response.statusCode}`);
@@ -114,7 +105,7 @@ export class InvalidationFeed {
         while (newline >= 0) {
           const line = buffered.slice(0, newline).trim();
           buffered = buffered.slice(newline + 1);
-          if (line) this.apply(connection, JSON.parse(line) as FeedEvent);
+          if (line) this.apply(connection, JSON.parse(line) as CacheEvent);
           newline = buffered.indexOf('\n');
         }
       }

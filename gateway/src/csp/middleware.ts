@@ -23,11 +23,16 @@ export function contentSecurityPolicy(options: CspOptions): Middleware {
       get: () => (nonce ??= newCspNonce()),
       set: (value: string) => (nonce = value),
     });
+    // Set first, so an answer written before this stage resumes (the edge's lanes) carries it too.
+    ctx.res.setHeader('Content-Security-Policy', NON_HTML_POLICY);
     await next();
+    if (ctx.headerSent) return;
     if (HTML_TYPE.test(ctx.response.get('Content-Type'))) {
       pagePolicy(ctx);
-    } else if (!ctx.state[SUBRESOURCE_STATE]) {
+    } else if (ctx.state[SUBRESOURCE_STATE]) {
       // A script, stylesheet or font is never a document, where this policy would act.
+      ctx.res.removeHeader('Content-Security-Policy');
+    } else {
       ctx.set('Content-Security-Policy', NON_HTML_POLICY);
     }
   };

@@ -31,26 +31,43 @@ export class ContentClient {
     private readonly cache?: GatewayCache,
   ) {}
 
-  private async get<T>(path: string): Promise<Read<T>> {
+  /** A public GET through the cache: the fresh record, else the service's answer (kept when it names its dependencies). */
+  private async read(path: string, signal: AbortSignal): Promise<{ status: number; body: Buffer } | null> {
     const hit = this.cache?.get(path);
-    if (hit?.fresh) return parsed<T>(hit.record.status, hit.record.body);
+    if (hit?.fresh) return hit.record;
     const ticket = this.cache?.ticket() ?? 0;
     let status: number;
     let headers: Record<string, string>;
     let body: Buffer;
     try {
       // identity: the cache keeps bodies as the service wrote them and compresses them itself.
-      const res = await fetch(`${this.baseUrl}${path}`, { signal: AbortSignal.timeout(this.timeoutMs), headers: { Accept: 'application/json', 'Accept-Encoding': 'identity' } });
+      const res = await fetch(`${this.baseUrl}${path}`, { signal, headers: { Accept: 'application/json', 'Accept-Encoding': 'identity' } });
       status = res.status;
       headers = Object.fromEntries(res.headers);
       body = Buffer.from(await res.arrayBuffer());
     } catch {
-      return hit ? parsed<T>(hit.record.status, hit.record.body) : { status: 0, body: null };
+      return hit ? hit.record : null;
     }
-    if (status >= 500 && hit) return parsed<T>(hit.record.status, hit.record.body);
+    if (status >= 500 && hit) return hit.record;
     const input = this.cache && cacheableAnswer(status, headers, body);
     if (input) this.cache!.set(path, ticket, input);
-    return parsed<T>(status, body);
+    return { status, body };
+  }
+
+  private async get<T>(path: string): Promise<Read<T>> {
+    const answer = await this.read(path, AbortSignal.timeout(this.timeoutMs));
+    return answer ? parsed<T>(answer.status, answer.body) : { status: 0, body: null };
+  }
+
+  /**
+   * The answer to a public GET as a fetch Response, for the public remote's loaders when a page is
+   * rendered here: the head's reads and theirs share one cache entry, so a page's article, settings
+   * and lists are fetched once per render. Rejects as fetch does when the service does not answer.
+   */
+  async response(path: string, signal?: AbortSignal): Promise<Response> {
+    const answer = await this.read(path, signal ?? AbortSignal.timeout(this.timeoutMs));
+    if (!answer) throw new TypeError(`the content service did not answer ${path}`);
+    return new Response(new Uint8Array(answer.body), { status: answer.status, headers: { 'content-type': 'application/json; charset=utf-8' } });
   }
 
   async settings(): Promise<Settings | null> {

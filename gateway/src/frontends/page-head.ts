@@ -1,5 +1,5 @@
 import type { Settings } from '@coinmag/contracts';
-import { IMAGE_SIZES, articleDescription, articleSocialImage, isAdminPagePath, isSlugParam, keywordsFromTags, type PageMetaInput } from '@coinmag/rules';
+import { IMAGE_SIZES, articleDescription, articleSocialImage, isAdminPagePath, keywordsFromTags, pageRoute, type PageMetaInput } from '@coinmag/rules';
 import type { ContentClient } from './content-client.js';
 
 /** Titles of a page whose content could not be read because the content service is down (docs/product.md §10). */
@@ -29,16 +29,6 @@ function imageSrc(value: string | null | undefined): string | null {
   return /^(https?:)?\/\//i.test(src) || src.startsWith('/') ? src : `/uploads/${src}`;
 }
 
-/** The slug in a path segment, or null when it cannot name anything (bad escapes, quotes, slashes, control characters). */
-function decodeSegment(segment: string): string | null {
-  try {
-    const slug = decodeURIComponent(segment);
-    return isSlugParam(slug) ? slug : null;
-  } catch {
-    return null;
-  }
-}
-
 /** What the server writes in <head> for a path (docs/product.md §3), from the content service when it answers quickly. */
 export async function pageHeadFor(pathname: string, search: string, content: ContentClient): Promise<PageHeadResult> {
   if (isAdminPagePath(pathname)) {
@@ -49,14 +39,14 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
   const description = settings?.site_description || DEFAULT_SITE.description;
   const base = { siteTitle, description };
 
-  if (pathname === '/') {
+  const route = pageRoute(pathname);
+  if (route.page === 'home') {
     const hero = imageSrc((await content.carousel())?.[0]?.featured_image);
     return { input: { ...base, path: '/', type: 'website' }, status: 200, settings, lcpImage: hero ? { src: hero, sizes: IMAGE_SIZES.carousel } : null };
   }
 
-  const article = /^\/article\/([^/]+)\/?$/.exec(pathname);
-  if (article) {
-    const slug = decodeSegment(article[1] ?? '');
+  if (route.page === 'article') {
+    const { slug } = route;
     const found = slug ? await content.article(slug) : 'missing';
     if (found === 'missing') {
       const moved = slug ? await content.movedSlug('article', slug) : null;
@@ -87,9 +77,8 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
     };
   }
 
-  const category = /^\/category\/([^/]+)\/?$/.exec(pathname);
-  if (category) {
-    const slug = decodeSegment(category[1] ?? '');
+  if (route.page === 'category') {
+    const { slug } = route;
     if (!slug) return { input: { ...base, title: '分類不存在', path: pathname, noIndex: true }, status: 404, settings };
     const special: Record<string, string> = { popular: '熱門文章', latest: '最新文章' };
     const path = `/category/${encodeURIComponent(slug)}`;
@@ -106,12 +95,12 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
     return { input: { ...base, title: name, description: found?.description || description, path, breadcrumbs: [{ name: '首頁', path: '/' }, { name, path }], feed }, status: 200, settings };
   }
 
-  if (pathname === '/articles') {
+  if (route.page === 'articles') {
     const page = /(?:^|[?&])page=(\d+)/.exec(search)?.[1];
     const path = page && page !== '1' ? `/articles?page=${page}` : '/articles';
     return { input: { ...base, title: page && page !== '1' ? `所有文章（第 ${page} 頁）` : '所有文章', path, breadcrumbs: [{ name: '首頁', path: '/' }, { name: '所有文章', path: '/articles' }] }, status: 200, settings };
   }
-  if (pathname === '/search') return { input: { ...base, title: '搜尋', path: '/search', noIndex: true }, status: 200, settings };
+  if (route.page === 'search') return { input: { ...base, title: '搜尋', path: '/search', noIndex: true }, status: 200, settings };
   return { input: { ...base, title: '找不到頁面', path: pathname, noIndex: true }, status: 404, settings };
 }
 

@@ -94,24 +94,35 @@ export interface CachedPage {
   status: number;
 }
 
-/** What the cached-page lane (fresh-pages.ts) needs from the frontends: the lookup and the answer sendShell makes. */
+/** What the cached-page lane (edge/fresh-pages.ts) needs from the frontends: the lookup and the answer sendShell makes. */
 export interface CachedPages {
   freshPage(ctx: Context): CachedPage | undefined;
   /** Sets status, headers and body as sendShell does for a cached page (the nonce is ctx.state.cspNonce). */
   send(ctx: Context, page: CachedPage): Promise<void>;
 }
 
-export type FrontendsMiddleware = Middleware & { cachedPages?: CachedPages };
+/** The frontends as the gateway mounts them: the chain's middleware and, for the edge's page lane, its cached pages. */
+export interface Frontends {
+  serve: Middleware;
+  pages: CachedPages;
+}
 
 /** Koa middleware: /mf/* assets, /mf/manifest.json, and the shell HTML for every other page. */
-export function serveFrontends(options: FrontendsOptions): FrontendsMiddleware {
+export function serveFrontends(options: FrontendsOptions): Middleware {
+  return createFrontends(options).serve;
+}
+
+/** serveFrontends with its cached pages, which the gateway's edge answers before the rest of the chain. */
+export function createFrontends(options: FrontendsOptions): Frontends {
   const folders = Object.fromEntries(FOLDERS.map((name) => [name, new AssetFolder(join(options.frontendsDir, name, 'dist'))])) as Record<(typeof FOLDERS)[number], AssetFolder>;
   const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800, options.cache);
   let template: { mtimeMs: number; html: string; checkedAt: number } | null = null;
   // Public chunks are preloaded only when the public remote is served from here.
   const publicServedHere = !options.remoteEntryOverrides?.public;
   const renderer = new PageRenderer(
-    new ServerBundleLoader(folders.shell.root, publicServerSource(options, folders.public.root), options.contentUrl.replace(/\/$/, ''), options.log, options.serverLoaderTiming),
+    new ServerBundleLoader(folders.shell.root, publicServerSource(options, folders.public.root), options.contentUrl.replace(/\/$/, ''), options.log, options.serverLoaderTiming, (path, signal) =>
+      content.response(path, signal),
+    ),
     options.log,
   );
   const precompressed = new PrecompressedPages();
@@ -284,8 +295,8 @@ export function serveFrontends(options: FrontendsOptions): FrontendsMiddleware {
     await sendShell(ctx);
   };
   // The crawler surface first (robots, sitemaps, feeds, icons, manifest), then assets and pages.
-  const middleware: Middleware = (ctx, next) => crawler(ctx, () => pages(ctx, next));
-  return Object.assign(middleware, { cachedPages: { freshPage, send: (ctx: Context, page: CachedPage) => sendPage(ctx, page.body, page.status, true) } });
+  const serve: Middleware = (ctx, next) => crawler(ctx, () => pages(ctx, next));
+  return { serve, pages: { freshPage, send: (ctx: Context, page: CachedPage) => sendPage(ctx, page.body, page.status, true) } };
 }
 
 /** The frontends middleware as the gateway's main.ts wires it, with env-configured remote locations. */
@@ -297,13 +308,13 @@ export interface FrontendsConfig {
   SITE_ORIGIN?: string | undefined;
 }
 
-export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache): FrontendsMiddleware {
+export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache): Frontends {
   const overrides: Partial<Record<RemoteKey, string>> = {};
   if (config.MF_PUBLIC_ENTRY) overrides.public = config.MF_PUBLIC_ENTRY;
   if (config.MF_ADMIN_ENTRY) overrides.admin = config.MF_ADMIN_ENTRY;
   const candidates = [config.FRONTENDS_DIR, join(process.cwd(), 'frontends'), join(import.meta.dirname, '..', '..', '..', 'frontends')];
   const frontendsDir = candidates.find((dir): dir is string => Boolean(dir) && existsSync(dir!)) ?? join(process.cwd(), 'frontends');
-  return serveFrontends({
+  return createFrontends({
     frontendsDir,
     contentUrl,
     log,

@@ -1,27 +1,14 @@
 import type { Context, Middleware } from 'koa';
-import { API_MESSAGES } from '@coinmag/contracts';
 import { HttpError } from '@coinmag/service-kit';
 import { isAdminPath } from '../admin/paths.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { serveCachedContent } from '../cache/cached-content.js';
-import { BUSY_RETRY_AFTER_SECONDS } from '../limits/limits-config.js';
 import type { UpstreamBody } from '../limits/upstream-body.js';
-import { requestHeadersFor, responseHeadersFrom, type ForwardedFor } from './headers.js';
+import { requestHeadersFor, responseHeadersFrom } from './headers.js';
 import { matchRoute, type Upstream } from './route-table.js';
 import { sendWithRetry } from './send.js';
-import { classifyFailure, IDEMPOTENT, type UpstreamFailure, type UpstreamPool } from './upstream-pool.js';
-
-export const PROXY_MESSAGES = {
-  unavailable: '服務暫時無法使用，請稍後再試',
-  timeout: '服務回應逾時，請稍後再試',
-  badGateway: '服務發生錯誤，請稍後再試',
-  busy: API_MESSAGES.serviceBusy,
-} as const;
-
-const STATUS_OF: Record<UpstreamFailure, number> = { refused: 503, busy: 503, timeout: 504, reset: 502, broken: 502 };
-const MESSAGE_OF: Record<UpstreamFailure, string> = { refused: PROXY_MESSAGES.unavailable, busy: PROXY_MESSAGES.busy, timeout: PROXY_MESSAGES.timeout, reset: PROXY_MESSAGES.badGateway, broken: PROXY_MESSAGES.badGateway };
-/** Request headers that cannot be passed through the client library as they are. */
-export const NOT_FORWARDED = new Set(['expect']);
+import { answerFailure, forwardedFor, NOT_FORWARDED } from './upstream-answers.js';
+import { IDEMPOTENT, type UpstreamPool } from './upstream-pool.js';
 
 export interface ProxyOptions {
   upstreams: Record<Upstream, UpstreamPool>;
@@ -33,35 +20,6 @@ export interface ProxyOptions {
   cache?: GatewayCache;
   /** The request body to send, read or opened under the gateway's limits (limits/upstream-body). */
   bodyOf(ctx: Context): Promise<UpstreamBody>;
-}
-
-export interface FailureAnswer {
-  status: number;
-  body: { error: string };
-  /** Retry-After, when the client may simply ask again soon (a busy service). */
-  retryAfter?: string;
-  /** What the warning logs about it. */
-  logged: { upstream: string; code?: string; failure: UpstreamFailure };
-}
-
-/** A failed call to a service as the JSON answer the client gets (503 down, 504 slow, 502 broken). */
-export function failureAnswer(err: unknown, upstream: string): FailureAnswer {
-  const failure = classifyFailure(err);
-  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-  const retryAfter = failure === 'busy' ? String(BUSY_RETRY_AFTER_SECONDS) : undefined;
-  return { status: STATUS_OF[failure], body: { error: MESSAGE_OF[failure] }, retryAfter, logged: { upstream, code, failure } };
-}
-
-export function answerFailure(ctx: Context, err: unknown, upstream: string): void {
-  const answer = failureAnswer(err, upstream);
-  ctx.state.log?.warn(answer.logged, 'upstream failed');
-  ctx.status = answer.status;
-  if (answer.retryAfter) ctx.set('Retry-After', answer.retryAfter);
-  ctx.body = answer.body;
-}
-
-export function forwardedFor(ctx: Context): ForwardedFor {
-  return { requestId: ctx.state.requestId, clientIp: ctx.ip, proto: ctx.protocol, host: ctx.host, secret: ctx.forwardingSecret };
 }
 
 /**

@@ -10,3 +10,4 @@ export * from './crawl.js';
 export * from './wordpress-import.js';
 export * from './auth-paths.js';
 export * from './webhooks.js';
+export * from './cache-protocol.js';

@@ -6,3 +6,4 @@ export * from './page-meta.js';
 export * from './image-sizes.js';
 export * from './admin-page.js';
 export * from './social-card.js';
+export * from './page-route.js';

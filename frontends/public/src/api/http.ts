@@ -11,11 +11,25 @@ export function setApiBase(base: string): void {
   apiBase = base.replace(/\/$/, '');
 }
 
+/** How a GET of an API path is answered: fetched from apiBase, or as the server that renders the page reads it. */
+export type ApiReader = (path: string, signal?: AbortSignal) => Promise<Response>;
+
+const fetchFromBase: ApiReader = (path, signal) => fetch(`${apiBase}${path}`, { signal, headers: { Accept: 'application/json' } });
+let readApi: ApiReader = fetchFromBase;
+
+/**
+ * On the server: the gateway's own reads, through its cache of API answers, so a page's data is
+ * read once per render and is exactly as fresh as the API (docs/product.md §3).
+ */
+export function setApiReader(reader: ApiReader): void {
+  readApi = reader;
+}
+
 /** GET a JSON body; a failure carries the server's `error` text or the given fallback. */
 export async function getJson<T>(path: string, fallbackError: string, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`${apiBase}${path}`, { signal, headers: { Accept: 'application/json' } });
+    res = await readApi(path, signal);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(fallbackError, 0);

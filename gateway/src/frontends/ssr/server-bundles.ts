@@ -17,8 +17,13 @@ export interface ShellServer {
 export interface PublicServer {
   PublicApp: ComponentType<never>;
   setApiBase(base: string): void;
+  /** Absent from a remote built before it: its loaders then fetch from the API base. */
+  setApiReader?(reader: ApiReader): void;
   loadPageData(pathname: string, search: string, signal: AbortSignal): Promise<{ data: { key: string; state: unknown } | null; status: number }>;
 }
+
+/** A GET of a public API path as a fetch Response (ContentClient.response: through the gateway's cache). */
+export type ApiReader = (path: string, signal?: AbortSignal) => Promise<Response>;
 
 export interface BootData {
   settings: Settings;
@@ -101,6 +106,8 @@ export class ServerBundleLoader {
     private readonly apiBase: string,
     private readonly log: Logger,
     timing: Partial<LoaderTiming> = {},
+    /** How the remote's loaders read the API on the server; without it they fetch from apiBase. */
+    private readonly reader?: ApiReader,
   ) {
     this.timing = { ...DEFAULT_TIMING, ...timing };
   }
@@ -173,6 +180,7 @@ export class ServerBundleLoader {
       }
       if (typeof publicRemote.loadPageData !== 'function' || typeof publicRemote.setApiBase !== 'function') throw new Error('the public server container has unexpected exports');
       publicRemote.setApiBase(this.apiBase);
+      if (this.reader && typeof publicRemote.setApiReader === 'function') publicRemote.setApiReader(this.reader);
       this.lastProblem = '';
       this.log.info({ remote: this.remoteWhere }, 'server rendering on');
       return { key, bundles: { shell, publicRemote }, at: Date.now(), entryHash };

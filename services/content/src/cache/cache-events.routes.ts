@@ -1,8 +1,6 @@
 import Router from '@koa/router';
+import { CACHE_EVENTS_PATH } from '@coinmag/contracts';
 import type { CacheEvents } from './cache-events.js';
-
-/** Path of the stream; outside /api, so the gateway never routes a client to it. */
-export const CACHE_EVENTS_PATH = '/internal/cache-events';
 
 /** GET /internal/cache-events: the invalidation stream the gateways keep their caches exact with. */
 export function cacheEventRoutes(events: CacheEvents): Router {

@@ -1,10 +1,9 @@
 import type { ServerResponse } from 'node:http';
+import type { CacheEvent } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
 import { INVALIDATION_CHANNEL, type ResponseCache } from './response-cache.js';
 import type { KeyValueStore } from './store.js';
 
-/** Lines in the stream; the gateway's InvalidationFeed reads them. */
-type StreamEvent = { type: 'state'; healthy: boolean } | { type: 'invalidate'; deps: string[] } | { type: 'reset' } | { type: 'ping' };
 
 const PING_MS = 5_000;
 
@@ -78,7 +77,7 @@ export class CacheEvents {
     this.broadcast({ type: 'state', healthy });
   }
 
-  private broadcast(event: StreamEvent) {
+  private broadcast(event: CacheEvent) {
     this.broadcastLine(JSON.stringify(event));
   }
 

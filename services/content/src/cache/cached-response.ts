@@ -1,10 +1,7 @@
 import type { Context } from 'koa';
+import { CACHE_DEPS_HEADER, CACHE_TTL_HEADER, cacheDepsHeader } from '@coinmag/contracts';
 import type { CacheNamespace, CachedResponse, ResponseCache } from './response-cache.js';
 
-/** What the answer depends on, for the gateway's cache (see gateway/src/cache). */
-export const GATEWAY_DEPS_HEADER = 'x-cache-deps';
-/** For an answer that changes with time rather than with edits: how long (seconds) the gateway may keep it. */
-export const GATEWAY_TTL_HEADER = 'x-cache-ttl';
 
 /** Short enough that a CDN in front never shows a page long after a write; SWR hides the refresh. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
@@ -33,8 +30,8 @@ export async function respondCached(
   lookups?.inc({ cache: 'responses', result: missed ? 'miss' : 'hit' });
   ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
   // The gateway keeps answers that name what they depend on, and drops them when one is invalidated.
-  ctx.set(GATEWAY_DEPS_HEADER, deps.join(','));
-  if (ttlMs !== undefined) ctx.set(GATEWAY_TTL_HEADER, String(Math.max(1, Math.floor(ttlMs / 1000))));
+  ctx.set(CACHE_DEPS_HEADER, cacheDepsHeader(deps));
+  if (ttlMs !== undefined) ctx.set(CACHE_TTL_HEADER, String(Math.max(1, Math.floor(ttlMs / 1000))));
   ctx.set('ETag', cached.etag);
   ctx.type = 'application/json; charset=utf-8';
   if (ctx.get('if-none-match') === cached.etag) {

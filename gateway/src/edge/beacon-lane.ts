@@ -1,0 +1,85 @@
+import type { Context } from 'koa';
+import { HttpError } from '@coinmag/service-kit';
+import { withoutSessionCookies } from '../admin/cookie.js';
+import { hasRequestBody, readBodyWithin } from '../limits/read-body.js';
+import { requestHeadersFor, responseHeadersFrom } from '../proxy/headers.js';
+import { answerFailure, forwardedFor, NOT_FORWARDED } from '../proxy/upstream-answers.js';
+import { readBody, sendWithRetry } from '../proxy/send.js';
+import type { UpstreamPool } from '../proxy/upstream-pool.js';
+
+/** A beacon's body is empty or a few bytes; anything larger (or of unknown length) goes through the chain. */
+const MAX_BODY_BYTES = 4096;
+/** A beacon's answer is a few bytes of JSON. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+/** The chain's own: the request id is the gateway's, the policy its CSP stage's. */
+const KEPT_BY_THE_CHAIN: ReadonlySet<string> = new Set(['x-request-id', 'content-security-policy']);
+
+export interface BeaconLaneOptions {
+  content: UpstreamPool;
+  timeoutMs: number;
+  /** How long the beacon's few bytes may take to arrive (GATEWAY_BODY_TIMEOUT_S). */
+  bodyTimeoutMs: number;
+}
+
+/**
+ * The lane a view beacon (`POST /api/articles/{slug}/views`, classed `beacon` by the edge, not on
+ * the back-office host) takes: passed to the content service over the proxy's pool, with the
+ * proxy's forwarding headers, timeout and failure answers, its few bytes of answer written at
+ * once. Readers send one per page view, so the proxy's streaming machinery was a large share of
+ * the gateway's work per beacon. A body of unknown or large size goes on to the chain.
+ * Returns false when it leaves the request to the chain.
+ */
+export function beaconLane({ content, timeoutMs, bodyTimeoutMs }: BeaconLaneOptions): (ctx: Context) => Promise<void> | false {
+  const send = async (ctx: Context): Promise<void> => {
+    const req = ctx.req;
+    // As the admin guard does for every request: the services never see the session cookie.
+    const cookies = withoutSessionCookies(req.headers.cookie);
+    if (cookies === undefined) delete req.headers.cookie;
+    else req.headers.cookie = cookies;
+
+    // The body arrives in full, within the deadline, before a connection to the service is taken.
+    let sent: Buffer | null = null;
+    try {
+      if (hasRequestBody(req)) sent = await readBodyWithin(req, MAX_BODY_BYTES, bodyTimeoutMs);
+    } catch (err) {
+      if (!(err instanceof HttpError) || ctx.res.destroyed) return void req.destroy();
+      throw err;
+    }
+    const aborted = new AbortController();
+    const onClose = () => {
+      if (!ctx.res.writableFinished) aborted.abort();
+    };
+    ctx.res.once('close', onClose);
+    let status: number;
+    let headers: Record<string, string | string[]>;
+    let body: Buffer;
+    try {
+      const response = await sendWithRetry(
+        content,
+        { method: 'POST', path: req.url!, headers: requestHeadersFor(req.headers, forwardedFor(ctx), NOT_FORWARDED), body: sent, timeoutMs, signal: aborted.signal },
+        { waitForRestartMs: 0 },
+      );
+      body = await readBody(response.body, MAX_ANSWER_BYTES);
+      status = response.statusCode;
+      headers = responseHeadersFrom(response.headers, KEPT_BY_THE_CHAIN);
+    } catch (err) {
+      if (ctx.res.destroyed) return;
+      // Nothing is read from the request body once it is sent; drain what is left so the connection stays usable.
+      if (!req.readableEnded) req.resume();
+      answerFailure(ctx, err, 'content');
+      return;
+    }
+    headers['content-length'] = String(body.length);
+    ctx.status = status;
+    ctx.respond = false;
+    ctx.res.writeHead(status, headers);
+    ctx.res.end(body);
+  };
+
+  return (ctx) => {
+    const req = ctx.req;
+    const length = req.headers['content-length'];
+    if (req.headers['transfer-encoding'] !== undefined || (length !== undefined && !(Number(length) <= MAX_BODY_BYTES))) return false;
+    return send(ctx);
+  };
+}

@@ -1,0 +1,49 @@
+import { isAdminPagePath, isSlugParam } from '@coinmag/rules';
+import { isAdminApiPath } from '../admin/origin.js';
+import { isAdminPath } from '../admin/paths.js';
+import { CSP_REPORT_PATH } from '../csp/policy.js';
+import { matchRoute } from '../proxy/route-table.js';
+
+/**
+ * What a request is for, decided once at the edge: a public content read (`public-api`), a view
+ * beacon, a public page, or something only the chain answers (admin API and pages, auth,
+ * media, the CSP report endpoint, the frontends' assets).
+ */
+export type RequestArea = 'public-api' | 'beacon' | 'page' | 'chain';
+
+/** `/api/articles/{slug}/views`, the slug raw (letters, digits, `_`, `-`, percent-escapes); nothing else. */
+const BEACON_PATH = /^\/api\/articles\/((?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2}){1,600})\/views$/;
+/** No query, or the page view's id alone. */
+const BEACON_QUERY = /^(?:\?pv=[0-9A-Fa-f-]{1,64})?$/;
+
+function isBeacon(path: string, url: string): boolean {
+  const match = BEACON_PATH.exec(path);
+  if (!match) return false;
+  const query = url.indexOf('?');
+  if (!BEACON_QUERY.test(query < 0 ? '' : url.slice(query))) return false;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(match[1]!);
+  } catch {
+    return false;
+  }
+  return isSlugParam(slug);
+}
+
+function apiArea(method: string, path: string, url: string): RequestArea {
+  if (path === CSP_REPORT_PATH || isAdminApiPath(path) || matchRoute(path)?.upstream !== 'content') return 'chain';
+  if (method === 'GET' || method === 'HEAD') return 'public-api';
+  return method === 'POST' && isBeacon(path, url) ? 'beacon' : 'chain';
+}
+
+/** The area of a request from its method, decoded path and raw URL (path and query as sent). */
+export function requestArea(method: string, path: string, url: string): RequestArea {
+  if (path === '/api' || path.startsWith('/api/')) return apiArea(method, path, url);
+  if (path === '/mf' || path.startsWith('/mf/') || path.startsWith('/uploads/') || isAdminPagePath(path) || isAdminPath(path)) return 'chain';
+  return 'page';
+}
+
+/** True when ADMIN_ORIGIN is set and the request came to its host: the edge answers nothing there. */
+export function onHost(host: string, adminHostLower: string | undefined): boolean {
+  return adminHostLower !== undefined && host.toLowerCase() === adminHostLower;
+}

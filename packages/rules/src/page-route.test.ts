@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { pageRoute } from './page-route.js';
+
+describe('pageRoute', () => {
+  it('names each public page, with its slug decoded', () => {
+    expect(pageRoute('/')).toEqual({ page: 'home' });
+    expect(pageRoute('/article/%E6%AF%94%E7%89%B9%E5%B9%A3')).toEqual({ page: 'article', slug: '比特幣' });
+    expect(pageRoute('/article/btc/')).toEqual({ page: 'article', slug: 'btc' });
+    expect(pageRoute('/category/news')).toEqual({ page: 'category', slug: 'news' });
+    expect(pageRoute('/articles/')).toEqual({ page: 'articles' });
+    expect(pageRoute('/search')).toEqual({ page: 'search' });
+    expect(pageRoute('/article/a/b')).toEqual({ page: 'unknown' });
+  });
+
+  it('gives no slug for a segment that cannot name anything', () => {
+    expect(pageRoute('/article/%E0%A4%A')).toEqual({ page: 'article', slug: null });
+    expect(pageRoute('/category/a%22b')).toEqual({ page: 'category', slug: null });
+    expect(pageRoute('/article/a%2Fb')).toEqual({ page: 'article', slug: null });
+  });
+});

@@ -1,0 +1,38 @@
+import { isSlugParam } from './slug.js';
+
+/**
+ * Which public page a path is (docs/product.md §3), decided in one place for the gateway's page
+ * head and the public remote's loaders. A slug is decoded from its path segment; null when it
+ * cannot name anything (bad escapes, quotes, slashes, control characters), so the page is a
+ * 404 without a question to the API.
+ */
+export type PageRoute =
+  | { page: 'home' }
+  | { page: 'article'; slug: string | null }
+  | { page: 'category'; slug: string | null }
+  | { page: 'articles' }
+  | { page: 'search' }
+  | { page: 'unknown' };
+
+const ARTICLE = /^\/article\/([^/]+)\/?$/;
+const CATEGORY = /^\/category\/([^/]+)\/?$/;
+
+function slugOf(segment: string): string | null {
+  try {
+    const slug = decodeURIComponent(segment);
+    return isSlugParam(slug) ? slug : null;
+  } catch {
+    return null;
+  }
+}
+
+export function pageRoute(pathname: string): PageRoute {
+  if (pathname === '/') return { page: 'home' };
+  const article = ARTICLE.exec(pathname);
+  if (article) return { page: 'article', slug: slugOf(article[1]!) };
+  const category = CATEGORY.exec(pathname);
+  if (category) return { page: 'category', slug: slugOf(category[1]!) };
+  if (pathname === '/articles' || pathname === '/articles/') return { page: 'articles' };
+  if (pathname === '/search' || pathname === '/search/') return { page: 'search' };
+  return { page: 'unknown' };
+}
