@@ -1,4 +1,4 @@
-// `npm run backup -- <folder>`: a consistent backup of the site into an empty folder: the whole
+// `npm run backup -- [folder]` (default: a new dated folder in BACKUP_DIR, else ./backups): a consistent backup of the site into an empty folder: the whole
 // database as one pg_dump snapshot, then every object of the media bucket with its SHA-256, then
 // manifest.json. Media objects are written once under their content's hash and never changed, so
 // every object the snapshot refers to is copied. See docs/operations.md, "Backups".
@@ -37,7 +37,7 @@ export async function backup(folder: string, settings: BackupSettings): Promise<
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const folder = process.argv[2] ?? join('backups', new Date().toISOString().replace(/[:.]/g, '-'));
+  const folder = process.argv[2] ?? join(process.env.BACKUP_DIR ?? 'backups', new Date().toISOString().replace(/[:.]/g, '-'));
   const started = Date.now();
   backup(resolve(folder), backupSettings()).then(
     (manifest) => console.log(`backup: ${folder}: database ${manifest.database.bytes} bytes, ${manifest.objects.length} objects, ${((Date.now() - started) / 1000).toFixed(1)} s`),
