@@ -24,7 +24,8 @@ import { Traffic } from './traffic.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STACK_FILE = join(ROOT, 'deploy/swarm/stack.yml');
-const STACK = 'coinmag';
+/** Its own name: the stack's volumes (removed at the start and the end) are named after it. */
+const STACK = 'coinmag-swarm-test';
 const ONE_OFFS = ['auth-migrate', 'content-migrate'];
 /** The content service's VIEW_FLUSH_INTERVAL_MS default: counted views reach Postgres within it. */
 const VIEW_FLUSH_MS = 3_000;

@@ -1,5 +1,6 @@
 // One Docker Swarm for the test: this engine as a one-node swarm, one stack deployed from the
 // repository's stack file, its services and tasks as Swarm reports them, and leaving the swarm.
+import { spawnSync } from 'node:child_process';
 import type { Engine } from '../compose/engine.js';
 import { sleep, type Shell } from '../compose/shell.js';
 
@@ -36,13 +37,34 @@ export class Swarm {
       process.stdout.write(`swarm: leaving the swarm a killed run (${label}) left\n`);
       this.leave();
     }
+    this.removeVolumes();
     this.docker(['swarm', 'init', '--advertise-addr', '127.0.0.1']);
+    // A stale overlay network can be removed only by a manager.
+    this.removeVolumes();
     const node = this.docker(['info', '--format', '{{.Swarm.NodeID}}'], { quiet: true }).trim();
     this.docker(['node', 'update', '--label-add', `${NODE_LABEL}=${process.pid}`, node]);
   }
 
+  /** Leaves the swarm (its containers go with it), then removes the stack's volumes. */
   leave(): void {
     this.shell.run(this.engine.docker, ['swarm', 'leave', '--force'], { env: this.engine.env, timeoutMs: 2 * 60_000 });
+    this.removeVolumes();
+  }
+
+  /** The stack's named volumes and networks, once no container uses them (a killed run's too). */
+  private removeVolumes(): void {
+    const label = `label=com.docker.stack.namespace=${this.stack}`;
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const inUse = this.shell.run(this.engine.docker, ['ps', '-aq', '--filter', label], { env: this.engine.env, quiet: true }).stdout.trim();
+      if (!inUse) break;
+      spawnSync('sleep', ['1']);
+    }
+    const volumes = this.shell.run(this.engine.docker, ['volume', 'ls', '-q', '--filter', label], { env: this.engine.env, quiet: true }).stdout.split('\n').filter(Boolean);
+    if (volumes.length > 0) this.shell.run(this.engine.docker, ['volume', 'rm', '--force', ...volumes], { env: this.engine.env, timeoutMs: 60_000 });
+    // An overlay network can outlive the swarm it belonged to (seen with Docker 20.10); a later
+    // deploy then takes it for its own and fails.
+    const networks = this.shell.run(this.engine.docker, ['network', 'ls', '-q', '--filter', `name=${this.stack}_`], { env: this.engine.env, quiet: true }).stdout.split('\n').filter(Boolean);
+    if (networks.length > 0) this.shell.run(this.engine.docker, ['network', 'rm', ...networks], { env: this.engine.env, timeoutMs: 60_000 });
   }
 
   deploy(stackFile: string, env: Record<string, string>): void {
