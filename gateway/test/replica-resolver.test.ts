@@ -160,6 +160,22 @@ describe('the gateway reaching every replica of a service', () => {
     resolver.stop();
   });
 
+  it('sends a write to another replica when one refuses the connection (it never reached that one)', async () => {
+    const { port, all } = await replicas(2);
+    const [stopped, survivor] = all as [Replica, Replica];
+    await new Promise((resolve) => stopped.server.close(resolve));
+    const pool = new UpstreamPool(all.map((r) => `http://${r.address}:${port}`));
+    pools.push(pool);
+    const answers: string[] = [];
+    for (let n = 0; n < 4; n += 1) {
+      const { statusCode, body } = await sendWithRetry(pool, { method: 'POST', path: '/api/articles/a/views', headers: { 'content-length': '2' }, body: Buffer.from('{}'), timeoutMs: 2_000 }, { waitForRestartMs: 0 });
+      expect(statusCode).toBe(200);
+      answers.push(await body.text());
+    }
+    expect(answers).toEqual(Array(4).fill(survivor.address));
+    expect(survivor.served).toBe(4);
+  });
+
   it('does not replay a write when its replica vanishes mid-request', async () => {
     const { port, all } = await replicas(2);
     const pool = new UpstreamPool(all.map((r) => `http://${r.address}:${port}`));

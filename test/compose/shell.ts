@@ -76,15 +76,15 @@ export class Shell {
 }
 
 /** Runs one phase, prints how long it took, and rethrows its failure. */
-export async function phase<T>(timings: Array<[string, number]>, name: string, work: () => T | Promise<T>): Promise<T> {
+export async function phase<T>(timings: Array<[string, number]>, name: string, work: () => T | Promise<T>, label = 'compose'): Promise<T> {
   const started = Date.now();
-  process.stdout.write(`compose: ${name} …\n`);
+  process.stdout.write(`${label}: ${name} …\n`);
   try {
     return await work();
   } finally {
     const seconds = (Date.now() - started) / 1000;
     timings.push([name, seconds]);
-    process.stdout.write(`compose: ${name} took ${seconds.toFixed(1)} s\n`);
+    process.stdout.write(`${label}: ${name} took ${seconds.toFixed(1)} s\n`);
   }
 }
 

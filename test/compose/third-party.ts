@@ -51,11 +51,11 @@ export function externalBases(text: string): string[] {
   return bases;
 }
 
-type Kind = 'node' | 'postgres' | 'redis' | 'minio';
+type Kind = 'node' | 'postgres' | 'redis' | 'minio' | 'haproxy';
 
 function kindOf(image: string): Kind | undefined {
   const repository = image.replace(/@.*$/, '').replace(/:[^/:]+$/, '').replace(/^(docker\.io\/)?(library\/)?/, '');
-  return ({ node: 'node', postgres: 'postgres', redis: 'redis', 'minio/minio': 'minio' } as const)[repository];
+  return ({ node: 'node', postgres: 'postgres', redis: 'redis', 'minio/minio': 'minio', haproxy: 'haproxy' } as const)[repository];
 }
 
 export interface ImageReport {

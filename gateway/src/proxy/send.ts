@@ -12,10 +12,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Sends a request, replaying an idempotent one (GET, HEAD, OPTIONS: no body, no side effect)
  * once on a connection reset, and while the service refuses connections for up to
- * `waitForRestartMs`, on another replica first when there is one.
+ * `waitForRestartMs`, on another replica first when there is one. Any other request whose body
+ * is in memory goes to each other replica once when one refuses the connection: it never reached
+ * the replica that refused (a task stopped or killed during a rolling update), so nothing is done twice.
  */
 export async function sendWithRetry(pool: UpstreamPool, request: UpstreamRequest, policy: SendPolicy): Promise<Dispatcher.ResponseData> {
   const replayable = IDEMPOTENT.has(request.method) && !request.body;
+  const resendable = !request.body || Buffer.isBuffer(request.body);
   const deadline = Date.now() + policy.waitForRestartMs;
   let resetRetried = false;
   let refusals = 0;
@@ -24,9 +27,13 @@ export async function sendWithRetry(pool: UpstreamPool, request: UpstreamRequest
     try {
       return (await pool.send(request, last)).response;
     } catch (err) {
-      if (!replayable || request.signal?.aborted) throw err;
+      if (request.signal?.aborted) throw err;
       const failure = classifyFailure(err);
       last = err as { replica?: unknown };
+      if (!replayable) {
+        if (failure === 'refused' && resendable && ++refusals < pool.origins.length) continue;
+        throw err;
+      }
       if (failure === 'reset' && !resetRetried) {
         resetRetried = true;
         continue;

@@ -4,7 +4,7 @@ if (command !== 'ready') {
   console.error('stand-in mc knows only `mc ready <alias>`');
   process.exit(2);
 }
-fetch('http://127.0.0.1:9000/', { signal: AbortSignal.timeout(2000) }).then(
+fetch('http://127.0.0.1:9000/', { signal: AbortSignal.timeout(5000) }).then(
   () => process.exit(0),
   () => process.exit(1),
 );

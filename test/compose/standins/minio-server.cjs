@@ -1,10 +1,12 @@
-// s3rver with MinIO's credentials: MINIO_ROOT_USER / MINIO_ROOT_PASSWORD become the only key pair.
-const { mkdirSync } = require('node:fs');
+// s3rver with MinIO's credentials: MINIO_ROOT_USER / MINIO_ROOT_PASSWORD (or, as MinIO reads
+// Docker secrets, MINIO_ROOT_USER_FILE / MINIO_ROOT_PASSWORD_FILE) become the only key pair.
+const { mkdirSync, readFileSync } = require('node:fs');
 const S3rver = require('s3rver');
 const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account');
 
-const user = process.env.MINIO_ROOT_USER;
-const password = process.env.MINIO_ROOT_PASSWORD;
+const fromEnv = (name) => process.env[name] ?? (process.env[`${name}_FILE`] ? readFileSync(process.env[`${name}_FILE`], 'utf8').trim() : undefined);
+const user = fromEnv('MINIO_ROOT_USER');
+const password = fromEnv('MINIO_ROOT_PASSWORD');
 if (!user || !password) {
   console.error('MINIO_ROOT_USER and MINIO_ROOT_PASSWORD are required');
   process.exit(1);

@@ -3,6 +3,8 @@
 # the superuser, password authentication over the network and POSTGRES_DB created; later starts
 # use the data as it is.
 set -eu
+# As the official image: POSTGRES_PASSWORD_FILE (a Docker secret) stands for POSTGRES_PASSWORD.
+if [ -n "${POSTGRES_PASSWORD_FILE:-}" ] && [ -z "${POSTGRES_PASSWORD:-}" ]; then POSTGRES_PASSWORD=$(cat "$POSTGRES_PASSWORD_FILE"); fi
 as_postgres() { setpriv --reuid=postgres --regid=postgres --init-groups "$@"; }
 user=${POSTGRES_USER:-postgres}
 db=${POSTGRES_DB:-$user}

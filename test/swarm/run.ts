@@ -1,0 +1,231 @@
+// `npm run test:swarm`: the stack file (deploy/swarm/stack.yml) for real on this machine's Docker
+// engine as a one-node swarm. Builds the images (third-party ones as stand-ins when no registry
+// answers, as test/compose does), deploys, then drives readers (each from its own address, passed
+// through the edge as a trusted upstream would, reading the list and an article page and sending
+// its view beacon) and an admin rewriting an article, while every deployable is rolled to a new
+// image tag and then one task of each is killed. Asserts and prints: no failed request, every
+// counted view in Postgres, no stale answer after a write's 200 (through the edge and from each
+// gateway), the login limit shared by the auth replicas, a signed-out session refused by every
+// gateway. Always ends with `docker swarm leave --force`. Env: SWARM_TEST_KEEP=1 (leave it up).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { findEngine, type Engine } from '../compose/engine.js';
+import { Checks } from '../compose/journey.js';
+import { phase as composePhase, Shell, sleep } from '../compose/shell.js';
+import { Admin, askEveryGateway, type Article } from './admin.js';
+import { buildDeployables, DEPLOYABLES, prepareThirdParty, releaseAs } from './images.js';
+import { writeSecrets } from './secrets.js';
+import { Swarm } from './swarm.js';
+import { Traffic } from './traffic.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const STACK_FILE = join(ROOT, 'deploy/swarm/stack.yml');
+/** Its own name: the stack's volumes (removed at the start and the end) are named after it. */
+const STACK = 'coinmag-swarm-test';
+const ONE_OFFS = ['auth-migrate', 'content-migrate'];
+/** The content service's VIEW_FLUSH_INTERVAL_MS default: counted views reach Postgres within it. */
+const VIEW_FLUSH_MS = 3_000;
+const READERS = 6;
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function engineOrStart(): Engine {
+  try {
+    return findEngine();
+  } catch (first) {
+    const started = spawnSync('bash', [join(ROOT, 'test/compose/ensure-engine.sh')], { stdio: 'inherit' });
+    if (started.status !== 0) throw first;
+    return findEngine();
+  }
+}
+
+const phase = <T>(timings: Array<[string, number]>, name: string, work: () => T | Promise<T>) => composePhase(timings, name, work, 'swarm');
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const work = mkdtempSync(join(tmpdir(), 'coinmag-swarm-test-'));
+  const shell = new Shell(join(work, 'commands.log'));
+  const timings: Array<[string, number]> = [];
+  const checks = new Checks();
+  let swarm: Swarm | undefined;
+  let traffic: Traffic | undefined;
+  let failure: unknown;
+  const release = `${process.pid}`;
+
+  const interrupt = () => {
+    process.stdout.write('\nswarm: interrupted, leaving the swarm\n');
+    swarm?.leave();
+    process.exit(130);
+  };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+
+  try {
+    const engine = await phase(timings, 'engine', () => engineOrStart());
+    process.stdout.write(`swarm: ${engine.describe}\n`);
+    swarm = new Swarm(engine, shell, STACK);
+    const s = swarm;
+    await phase(timings, 'swarm init', () => s.init());
+
+    await phase(timings, 'third-party images', () => {
+      for (const line of prepareThirdParty(engine, shell, ROOT, STACK_FILE)) process.stdout.write(`swarm:   ${line}\n`);
+    });
+    await phase(timings, 'build the deployables (swarm-v1)', () => buildDeployables(engine, shell, ROOT, 'swarm-v1'));
+    await phase(timings, 'the same build as a new release (swarm-v2)', () => releaseAs(engine, shell, 'swarm-v1', 'swarm-v2', `v2-${release}`));
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const secrets = join(work, 'secrets');
+    const { adminPassword } = writeSecrets(secrets);
+    // The test stands where a CDN would: the edge takes the client address it names from the host.
+    const bridge = s.docker(['network', 'inspect', 'docker_gwbridge', '--format', '{{(index .IPAM.Config 0).Subnet}}'], { quiet: true }).trim();
+    const trusted = join(work, 'trusted-upstreams.lst');
+    writeFileSync(trusted, `${bridge}\n127.0.0.0/8\n`);
+    const env = (version: string) => ({ COINMAG_VERSION: version, EDGE_PORT: String(port), SITE_ORIGIN: baseUrl, COINMAG_SECRETS: secrets, EDGE_TRUSTED_UPSTREAMS: trusted });
+
+    await phase(timings, 'stack deploy (swarm-v1) until converged', async () => {
+      s.deploy(STACK_FILE, env('swarm-v1'));
+      await s.converged(ONE_OFFS, 10 * 60_000, 'swarm-v1');
+    });
+    await checks.check('every service runs its replicas: gateway ×2, content ×3, auth ×2, media ×2, one edge, Postgres, Redis, MinIO', () => {
+      const replicas = Object.fromEntries(s.services().map((service) => [service.name, service.replicas.split(' ')[0]]));
+      for (const [name, want] of Object.entries({ gateway: '2/2', content: '3/3', auth: '2/2', media: '2/2', edge: '1/1', postgres: '1/1', redis: '1/1', minio: '1/1' })) assert.equal(replicas[name], want, `${name}: ${replicas[name]}`);
+    });
+    await phase(timings, 'the edge answers', async () => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const res = await fetch(`${baseUrl}/api/articles?limit=1`).catch(() => undefined);
+        if (res?.status === 200) return;
+        if (Date.now() > deadline) throw new Error(`the edge does not answer on ${baseUrl}: ${res?.status ?? 'no connection'}\n${s.logs('edge')}`);
+        await sleep(1000);
+      }
+    });
+
+    const admin = new Admin(baseUrl, adminPassword);
+    const token = await admin.token();
+    const categories = (await (await fetch(`${baseUrl}/api/categories`)).json()) as Array<{ id: number }>;
+    let article: Article = await admin.write(token, '滾動更新測試 第0版', categories[0]!.id);
+    const list = (await (await fetch(`${baseUrl}/api/articles?page=1&limit=5`)).json()) as { articles: Array<{ slug: string }> };
+    const slugs = list.articles.map((a) => a.slug);
+    const postgres = s.containers('postgres')[0]!;
+    const viewsInPostgres = () => Number(s.exec(postgres, ['psql', '-U', 'coinmag', '-d', 'coinmag', '-tAc', `select coalesce(sum(view_count), 0) from content.articles where slug in (${slugs.map((slug) => `'${slug.replace(/'/g, "''")}'`).join(', ')})`]).trim());
+    const viewsBefore = viewsInPostgres();
+
+    // The admin's write, then reads through the edge at once: each must show it (either gateway).
+    const writer = async (round: number) => {
+      const title = `滾動更新測試 第${round}版`;
+      article = await admin.write(token, title, categories[0]!.id, article.id);
+      for (let read = 0; read < 4; read += 1) {
+        const res = await fetch(`${baseUrl}/api/articles/${encodeURIComponent(article.slug)}`, { headers: { 'x-forwarded-for': '192.0.2.11' } });
+        const body = await res.text();
+        assert.equal(res.status, 200, `read after write: ${res.status} ${body}`);
+        const seen = (JSON.parse(body) as { title: string }).title;
+        assert.equal(seen, title, `a stale answer after the write's 200: ${seen}`);
+        traffic!.freshReads += 1;
+      }
+    };
+    traffic = new Traffic(baseUrl, slugs, writer);
+    const t = traffic;
+    t.start(READERS);
+    await phase(timings, 'traffic before the update (10 s)', () => sleep(10_000));
+
+    await phase(timings, 'rolling update of every deployable to swarm-v2', async () => {
+      s.deploy(STACK_FILE, env('swarm-v2'));
+      await s.converged(ONE_OFFS, 10 * 60_000, 'swarm-v2');
+    });
+    await checks.check('every deployable runs swarm-v2 on all its tasks', () => {
+      for (const image of Object.keys(DEPLOYABLES)) {
+        const name = image.slice('coinmag/'.length);
+        const running = s.tasks(name).filter((task) => task.desired === 'Running');
+        assert.ok(running.length > 0 && running.every((task) => task.image.includes(':swarm-v2')), `${name}: ${running.map((task) => task.image).join(', ')}`);
+      }
+    });
+
+    await phase(timings, 'kill one task of each deployable, until replaced', async () => {
+      for (const image of Object.keys(DEPLOYABLES)) {
+        const name = image.slice('coinmag/'.length);
+        const victim = s.containers(name)[0]!;
+        s.docker(['kill', '--signal', 'SIGTERM', victim]);
+        process.stdout.write(`swarm:   killed ${name} task ${victim.slice(0, 12)}\n`);
+      }
+      await sleep(5_000);
+      await s.converged(ONE_OFFS, 5 * 60_000, 'swarm-v2');
+    });
+    await phase(timings, 'traffic after (5 s)', () => sleep(5_000));
+    await t.stop();
+
+    process.stdout.write(`swarm: ${t.requests} requests by readers, ${t.beacons} views counted, ${t.writes} admin writes each followed by 4 reads (${t.freshReads} fresh)\n`);
+    await checks.check('zero failed requests through the rolling update and the killed tasks', () => {
+      const shown = t.failures.slice(0, 20).map((f) => `  ${f.at} ${f.what}: ${f.detail}`).join('\n');
+      assert.equal(t.failures.length, 0, `${t.failures.length} failed:\n${shown}`);
+      assert.ok(t.requests > 100 && t.writes > 5, `too little traffic to say anything: ${t.requests} requests, ${t.writes} writes`);
+    });
+    await checks.check('every counted view is in Postgres', async () => {
+      // Counted views reach Postgres within a flush interval of the replica that counted them.
+      await sleep(2 * VIEW_FLUSH_MS + 2_000);
+      const added = viewsInPostgres() - viewsBefore;
+      assert.equal(added, t.beacons, `Postgres gained ${added} views; the beacons counted ${t.beacons}`);
+    });
+    await checks.check('no stale answer from any gateway after a write’s 200', async () => {
+      const title = '滾動更新測試 最終版';
+      article = await admin.write(token, title, categories[0]!.id, article.id);
+      const answers = askEveryGateway(s, `/api/articles/${encodeURIComponent(article.slug)}`);
+      assert.equal(answers.length, 2, 'two gateway tasks');
+      for (const answer of answers) assert.equal((JSON.parse(answer.body) as { title: string }).title, title, `gateway ${answer.container}`);
+    });
+    await checks.check('the login limit is shared by the auth replicas (5 wrong passwords from one address, then 429)', async () => {
+      const address = '198.51.100.23';
+      const statuses: number[] = [];
+      for (let n = 0; n < 6; n += 1) statuses.push((await admin.login('not-the-password', address)).status);
+      assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
+      assert.equal((await admin.login(adminPassword, address)).status, 429, 'the right password from the limited address');
+      assert.equal((await admin.login(adminPassword, '198.51.100.24')).status, 200, 'another address is not limited');
+    });
+    await checks.check('a signed-out session is refused by every gateway', async () => {
+      const session = await admin.token();
+      const before = askEveryGateway(s, '/api/articles/admin/all?page=1&limit=1', session);
+      assert.deepEqual(before.map((a) => a.status), [200, 200], JSON.stringify(before));
+      await admin.logout(session);
+      const after = askEveryGateway(s, '/api/articles/admin/all?page=1&limit=1', session);
+      assert.deepEqual(after.map((a) => a.status), [401, 401], JSON.stringify(after));
+    });
+  } catch (error) {
+    failure = error;
+    await traffic?.stop();
+  } finally {
+    if (swarm && process.env.SWARM_TEST_KEEP === '1') {
+      process.stdout.write(`swarm: SWARM_TEST_KEEP=1: left running as stack ${STACK} (files in ${work}); end it with docker swarm leave --force\n`);
+    } else if (swarm) {
+      const s = swarm;
+      await phase(timings, 'swarm leave --force', () => s.leave());
+    }
+  }
+
+  process.stdout.write('\nswarm: timings\n');
+  for (const [name, seconds] of timings) process.stdout.write(`  ${name.padEnd(48)} ${seconds.toFixed(1).padStart(7)} s\n`);
+  process.stdout.write(`  ${'total'.padEnd(48)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s\n`);
+  if (failure) {
+    process.stdout.write(`\nswarm: FAILED: ${failure instanceof Error ? failure.message : String(failure)}\n`);
+    process.stdout.write(`swarm: the last commands (full log: ${shell.logFile}):\n${shell.tail(30)}\n`);
+    if (checks.failed === 0) checks.failed = 1;
+  } else if (process.env.SWARM_TEST_KEEP !== '1') {
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.stdout.write(`\nswarm: ${checks.passed} passed, ${checks.failed} failed\n`);
+  return failure ? 1 : 0;
+}
+
+process.exitCode = await main();

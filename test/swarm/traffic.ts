@@ -1,0 +1,110 @@
+// Readers and an admin through the edge while the stack is rolled and tasks are killed: every
+// request's outcome is recorded, and any that is not the expected answer is a failure.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { sleep } from '../compose/shell.js';
+
+export interface Failure {
+  what: string;
+  detail: string;
+  at: string;
+}
+
+/** A client address per reader: 10.<a>.<b>.<c>, passed to the edge as a trusted upstream would. */
+export function readerAddress(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export class Traffic {
+  readonly failures: Failure[] = [];
+  requests = 0;
+  /** Beacons answered `counted: true`, per article slug. */
+  readonly counted = new Map<string, number>();
+  writes = 0;
+  freshReads = 0;
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private nextReader = 1;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly slugs: string[],
+    /** The admin's write and the check that every read after its 200 shows it. */
+    private readonly writer?: (round: number) => Promise<void>,
+  ) {}
+
+  private fail(what: string, detail: string): void {
+    this.failures.push({ what, detail: detail.slice(0, 300), at: new Date().toISOString() });
+  }
+
+  /** One request; a network error or an unexpected status is a failure. */
+  async request(what: string, path: string, init: RequestInit & { headers: Record<string, string> }, expect: (res: Response, body: string) => void): Promise<void> {
+    this.requests += 1;
+    try {
+      const res = await fetch(this.baseUrl + path, { ...init, signal: AbortSignal.timeout(30_000) });
+      const body = await res.text();
+      expect(res, body);
+    } catch (error) {
+      this.fail(what, error instanceof Error ? `${error.message}${(error as { cause?: Error }).cause ? ` (${(error as { cause?: Error }).cause!.message})` : ''}` : String(error));
+    }
+  }
+
+  /** One reader, new to the site: the list, an article page, then its view beacon. */
+  private async reader(): Promise<void> {
+    const n = this.nextReader++;
+    const headers = { 'x-forwarded-for': readerAddress(n), 'user-agent': `Mozilla/5.0 (swarm reader ${n})` };
+    const slug = this.slugs[n % this.slugs.length]!;
+    await this.request('GET /api/articles', '/api/articles?page=1&limit=5', { headers }, (res, body) => {
+      assert.equal(res.status, 200, `${res.status} ${body}`);
+      assert.ok((JSON.parse(body) as { articles: unknown[] }).articles.length > 0, 'no articles');
+    });
+    await this.request('GET /article/:slug', `/article/${encodeURIComponent(slug)}`, { headers }, (res, body) => {
+      assert.equal(res.status, 200, `${res.status} ${body.slice(0, 200)}`);
+      assert.match(body, /<div id="root">/);
+    });
+    await this.request('POST beacon', `/api/articles/${encodeURIComponent(slug)}/views?pv=${randomUUID()}`, { method: 'POST', headers: { ...headers, 'content-length': '0' } }, (res, body) => {
+      assert.equal(res.status, 200, `${res.status} ${body}`);
+      assert.equal((JSON.parse(body) as { counted: boolean }).counted, true, `not counted: ${body}`);
+      this.counted.set(slug, (this.counted.get(slug) ?? 0) + 1);
+    });
+  }
+
+  start(readers: number): void {
+    this.running = true;
+    for (let k = 0; k < readers; k += 1) {
+      this.loops.push(
+        (async () => {
+          while (this.running) await this.reader();
+        })(),
+      );
+    }
+    if (this.writer) {
+      const writer = this.writer;
+      this.loops.push(
+        (async () => {
+          let round = 0;
+          while (this.running) {
+            round += 1;
+            try {
+              await writer(round);
+              this.writes += 1;
+            } catch (error) {
+              this.fail('admin write then fresh reads', error instanceof Error ? error.message : String(error));
+            }
+            await sleep(1500);
+          }
+        })(),
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+
+  get beacons(): number {
+    return [...this.counted.values()].reduce((a, b) => a + b, 0);
+  }
+}
