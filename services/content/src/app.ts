@@ -24,7 +24,8 @@ import type { CoverStore } from './articles/cover-store.js';
 import { CacheEvents } from './cache/cache-events.js';
 import { cacheEventRoutes } from './cache/cache-events.routes.js';
 import { ResponseCache } from './cache/response-cache.js';
-import type { KeyValueStore } from './cache/store.js';
+import type { Store } from './cache/store.js';
+import type { ViewStore } from './views/view-store.js';
 import { CategoriesRepository } from './categories/categories.repository.js';
 import { adminCategoryRoutes } from './categories/categories.admin.routes.js';
 import { publicCategoryRoutes } from './categories/categories.routes.js';
@@ -70,9 +71,9 @@ export interface ContentDeps {
   /** FORWARDING_SECRET: X-Forwarded-For is believed only on the gateway's requests. */
   forwardingSecret?: string;
   /** Redis, or the in-process store of the embedded default. */
-  store: KeyValueStore;
+  store: Store;
   /** Where views and the popular ranking are counted (defaults to `store`). */
-  counterStore?: KeyValueStore;
+  counterStore?: ViewStore;
   /** PEM public key that verifies admin tokens. */
   publicKey: string;
   covers: CoverStore;

@@ -120,7 +120,7 @@ describe('views survive the death of the content process', () => {
     await Promise.all(Array.from({ length: 50 }, () => owner.record(id)));
     // Redis loses part of the batch (a failover to a lagging replica, say).
     const [batch] = await store.smembers('views:batches');
-    await store.hincrby(batch!, String(id), -20);
+    await store.hincrbyRegistered('views:batches', batch!, String(id), -20);
     await sleep(150);
     expect(await other.flush()).toBe(30); // only what Redis still had
     expect(await owner.flush()).toBe(20); // the owner tops it up from its own count

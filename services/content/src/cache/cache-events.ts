@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { CacheEvent } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
 import { INVALIDATION_CHANNEL, type ResponseCache } from './response-cache.js';
-import type { KeyValueStore } from './store.js';
+import type { PubSub } from './pub-sub.js';
 
 
 const PING_MS = 5_000;
@@ -20,7 +20,7 @@ export class CacheEvents {
   private pingTimer?: NodeJS.Timeout;
 
   constructor(
-    private readonly store: KeyValueStore,
+    private readonly store: PubSub,
     private readonly cache: ResponseCache,
     private readonly log: Logger,
   ) {}

@@ -1,12 +1,12 @@
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
-import type { KeyValueStore } from './store.js';
+import type { Store } from './store.js';
 
 export interface Stores {
   /** Response cache: a slow Redis is given up on quickly, the answer comes from Postgres. */
-  cache: KeyValueStore;
+  cache: Store;
   /** View counts and ranking: waits longer, a timed-out count cannot be safely retried. */
-  counters: KeyValueStore;
+  counters: Store;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import type { AdmissionCheck, BeaconOp, BeaconOutcome, KeyValueStore, SubscriptionHandlers } from './store.js';
+import type { AdmissionCheck, BeaconOp, BeaconOutcome } from '../views/view-store.js';
+import type { SubscriptionHandlers } from './pub-sub.js';
+import type { Store } from './store.js';
 
 type Value = { type: 'string'; value: string } | { type: 'hash'; value: Map<string, string> } | { type: 'set'; value: Set<string> } | { type: 'zset'; value: Map<string, number> };
 
 /** The embedded default: the same operations in one process, with expiry. */
-export class MemoryStore implements KeyValueStore {
+export class MemoryStore implements Store {
   readonly kind = 'memory' as const;
   readonly keyspace = `memory:${randomUUID()}`;
   private readonly data = new Map<string, Value>();
@@ -72,7 +74,7 @@ export class MemoryStore implements KeyValueStore {
       this.expiresAt.delete(key);
     }
   }
-  async hincrby(key: string, field: string, by: number) {
+  private async hincrby(key: string, field: string, by: number) {
     const hash = this.typed(key, 'hash', () => new Map());
     const next = Number(hash.get(field) ?? 0) + by;
     hash.set(field, String(next));
@@ -110,7 +112,7 @@ export class MemoryStore implements KeyValueStore {
     await this.zincrby(key, by, member);
     await this.expire(key, ttlMs);
   }
-  async incrExpiring(key: string, ttlMs: number) {
+  private async incrExpiring(key: string, ttlMs: number) {
     const next = await this.incr(key);
     this.expiresAt.set(key, Date.now() + ttlMs);
     return next;
@@ -119,7 +121,7 @@ export class MemoryStore implements KeyValueStore {
     const value = this.live(key);
     return value?.type === 'hash' ? Object.fromEntries(value.value) : {};
   }
-  async hmget(key: string, fields: string[]) {
+  private async hmget(key: string, fields: string[]) {
     const value = this.live(key);
     return fields.map((field) => (value?.type === 'hash' ? value.value.get(field) ?? null : null));
   }
@@ -145,11 +147,11 @@ export class MemoryStore implements KeyValueStore {
     const value = this.live(key);
     return value?.type === 'set' ? [...value.value] : [];
   }
-  async zincrby(key: string, by: number, member: string) {
+  private async zincrby(key: string, by: number, member: string) {
     const zset = this.typed(key, 'zset', () => new Map());
     zset.set(member, (zset.get(member) ?? 0) + by);
   }
-  async expire(key: string, ttlMs: number) {
+  private async expire(key: string, ttlMs: number) {
     if (this.live(key)) this.expiresAt.set(key, Date.now() + ttlMs);
   }
   async zunionTop(keys: string[], weights: number[], count: number) {

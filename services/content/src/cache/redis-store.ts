@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
-import type { AdmissionCheck, BeaconOp, BeaconOutcome, KeyValueStore, SubscriptionHandlers } from './store.js';
+import type { AdmissionCheck, BeaconOp, BeaconOutcome } from '../views/view-store.js';
+import type { SubscriptionHandlers } from './pub-sub.js';
+import type { Store } from './store.js';
 
 /** KEYS: rate, cap, once…; ARGV: rate ttl, rate limit, cap ttl, cap limit, once ttl. */
 const ADMIT = `
@@ -88,7 +90,7 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
 }
 
-export class RedisStore implements KeyValueStore {
+export class RedisStore implements Store {
   readonly kind = 'redis' as const;
   readonly keyspace: string;
   private readonly redis: ScriptedRedis;
@@ -134,9 +136,6 @@ export class RedisStore implements KeyValueStore {
   async del(keys: string[]) {
     if (keys.length) await this.redis.del(keys);
   }
-  hincrby(key: string, field: string, by: number) {
-    return this.redis.hincrby(key, field, by);
-  }
   async hincrbyRegistered(registry: string, hash: string, field: string, by: number) {
     const results = await this.redis.multi().sadd(registry, hash).hincrby(hash, field, by).exec();
     const failed = results?.find(([err]) => err);
@@ -171,18 +170,8 @@ export class RedisStore implements KeyValueStore {
     const failed = results.find(([err]) => err);
     if (failed) throw failed[0];
   }
-  async incrExpiring(key: string, ttlMs: number) {
-    const results = await this.redis.multi().incr(key).pexpire(key, ttlMs).exec();
-    if (!results) throw new Error('Connection is closed');
-    const [incrError, value] = results[0]!;
-    if (incrError) throw incrError;
-    return Number(value);
-  }
   hgetall(key: string) {
     return this.redis.hgetall(key);
-  }
-  hmget(key: string, fields: string[]) {
-    return fields.length ? this.redis.hmget(key, ...fields) : Promise.resolve([]);
   }
   async renameIfExists(from: string, to: string) {
     try {
@@ -201,12 +190,6 @@ export class RedisStore implements KeyValueStore {
   }
   smembers(key: string) {
     return this.redis.smembers(key);
-  }
-  async zincrby(key: string, by: number, member: string) {
-    await this.redis.zincrby(key, by, member);
-  }
-  async expire(key: string, ttlMs: number) {
-    await this.redis.pexpire(key, ttlMs);
   }
   async zunionTop(keys: string[], weights: number[], count: number) {
     if (keys.length === 0) return [];

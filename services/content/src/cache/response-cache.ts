@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '@coinmag/service-kit';
-import type { KeyValueStore } from './store.js';
+import type { CacheStore } from './cache-store.js';
+import type { PubSub } from './pub-sub.js';
 
 /**
  * What a cached response depends on. A write bumps the version of what it changed;
@@ -48,7 +49,7 @@ export class ResponseCache {
   private readonly pendingListeners = new Set<(clean: boolean) => void>();
 
   constructor(
-    private readonly store: KeyValueStore,
+    private readonly store: CacheStore & PubSub,
     private readonly log: Logger,
     private readonly ttlMs = 5 * 60_000,
   ) {

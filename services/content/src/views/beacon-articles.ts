@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../cache/store.js';
+import type { AdmissionStore } from './view-store.js';
 import type { ViewsRepository } from './views.repository.js';
 
 /** The cache versions every public article answer depends on (ResponseCache's `v:gen` and `v:articles`). */
@@ -34,7 +34,7 @@ export class BeaconArticles {
 
   constructor(
     private readonly repository: ViewsRepository,
-    private readonly store: KeyValueStore,
+    private readonly store: Pick<AdmissionStore, 'mget'>,
     private readonly clock: () => Date = () => new Date(),
     private readonly baseMaxAgeMs = DEFAULT_BASE_MAX_AGE_MS,
     private readonly maxEntries = DEFAULT_MAX_ENTRIES,

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../cache/store.js';
+import type { RankingStore } from './view-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_DAYS = 7;
@@ -10,7 +10,7 @@ const dayKey = (time: number) => `popular:${new Date(time).toISOString().slice(0
 /** Recent views in a sorted set per day; the ranking is their decayed sum over the last week. */
 export class PopularRanking {
   constructor(
-    private readonly store: KeyValueStore,
+    private readonly store: RankingStore,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { AdmissionCheck, KeyValueStore } from '../cache/store.js';
+import type { AdmissionCheck, AdmissionStore } from './view-store.js';
 import { MemoryStore } from '../cache/memory-store.js';
 
 export interface Reader {
@@ -39,7 +39,7 @@ export class ViewAdmission {
   private readonly secrets = new Map<string, Buffer>();
 
   constructor(
-    private readonly store: KeyValueStore,
+    private readonly store: AdmissionStore,
     private readonly limits: AdmissionLimits = DEFAULT_ADMISSION_LIMITS,
     private readonly clock: () => Date = () => new Date(),
   ) {}
@@ -52,7 +52,7 @@ export class ViewAdmission {
     }
   }
 
-  private async decide(store: KeyValueStore, articleId: number, reader: Reader): Promise<Admission> {
+  private async decide(store: AdmissionStore, articleId: number, reader: Reader): Promise<Admission> {
     const decision = await store.admit(await this.checkIn(store, articleId, reader));
     return decision === 'pass' ? 'count' : decision;
   }
@@ -62,7 +62,7 @@ export class ViewAdmission {
     return this.checkIn(this.store, articleId, reader);
   }
 
-  private async checkIn(store: KeyValueStore, articleId: number, reader: Reader): Promise<AdmissionCheck> {
+  private async checkIn(store: AdmissionStore, articleId: number, reader: Reader): Promise<AdmissionCheck> {
     const now = this.clock().getTime();
     const window = Math.floor(now / this.limits.windowMs);
     const secret = await this.secret(store, window);
@@ -82,7 +82,7 @@ export class ViewAdmission {
   }
 
   /** This window's secret, shared by replicas through the store; lives two windows. */
-  private async secret(store: KeyValueStore, window: number): Promise<Buffer> {
+  private async secret(store: AdmissionStore, window: number): Promise<Buffer> {
     const cacheKey = `${store === this.fallback ? 'local' : 'shared'}:${window}`;
     const known = this.secrets.get(cacheKey);
     if (known) return known;

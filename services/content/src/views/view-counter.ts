@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@coinmag/service-kit';
-import type { BeaconOp, BeaconOutcome, KeyValueStore } from '../cache/store.js';
+import type { BeaconOp, BeaconOutcome, CountStore } from './view-store.js';
 import type { ViewCounts, ViewsRepository } from './views.repository.js';
 
 /** Every batch hash in Redis is listed here, so a batch whose process died is found. */
@@ -68,7 +68,7 @@ export class ViewCounter {
   private flushing: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly store: KeyValueStore,
+    private readonly store: CountStore,
     private readonly repository: ViewsRepository,
     private readonly log: Logger,
     private readonly orphanAfterMs = DEFAULT_ORPHAN_AFTER_MS,

@@ -1,39 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryStore } from './memory-store.js';
-import { RedisStore } from './redis-store.js';
-import type { KeyValueStore } from './store.js';
+import { connected, STORE_ADAPTERS } from '../cache/store-adapters.testing.js';
+import { MemoryStore } from '../cache/memory-store.js';
+import type { ViewStore } from './view-store.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const adapters: Array<[string, () => KeyValueStore]> = [
-  ['memory', () => new MemoryStore()],
-  ['redis', () => new RedisStore({ url: REDIS_URL, prefix: `cm-test:${randomUUID()}:` })],
-];
-
-describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
-  const store = make();
-  // The Redis adapter refuses commands until connected (no offline queue); wait for it.
-  beforeAll(async () => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await store.mget(['ready-probe']);
-        return;
-      } catch (err) {
-        if (attempt > 100) throw err;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-  });
+describe.each(STORE_ADAPTERS)('view store contract (%s)', (_name, make) => {
+  const adapter = make();
+  const store: ViewStore = adapter;
+  beforeAll(() => connected(adapter));
   afterAll(() => store.close());
-
-  it('gets, sets and expires strings', async () => {
-    await store.set('a', '1');
-    // A TTL long enough that a loaded machine still reads the key before it goes.
-    await store.set('b', '2', 1000);
-    expect(await store.mget(['a', 'b', 'missing'])).toEqual(['1', '2', null]);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await store.mget(['b'])).toEqual([null]);
-  });
 
   it('sets only when absent', async () => {
     expect(await store.setIfAbsent('lock', 'x', 1000)).toBe(true);
@@ -41,34 +15,11 @@ describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
     expect(await store.mget(['lock'])).toEqual(['x']);
   });
 
-  it('counts with incr and deletes', async () => {
-    expect(await store.incr('n')).toBe(1);
-    expect(await store.incr('n')).toBe(2);
-    await store.del(['n']);
-    expect(await store.incr('n')).toBe(1);
-  });
-
-  it('increments hash fields and reads them back', async () => {
-    await store.hincrby('h', '7', 2);
-    await store.hincrby('h', '7', 3);
-    await store.hincrby('h', '8', 1);
-    expect(await store.hgetall('h')).toEqual({ '7': '5', '8': '1' });
-    expect(await store.hmget('h', ['8', '9'])).toEqual(['1', null]);
-    expect(await store.hgetall('none')).toEqual({});
-  });
-
   it('counts into a hash and registers it in one call', async () => {
     await store.hincrbyRegistered('reg', 'counted', '3', 2);
     await store.hincrbyRegistered('reg', 'counted', '3', 1);
     expect(await store.smembers('reg')).toEqual(['counted']);
     expect(await store.hgetall('counted')).toEqual({ '3': '3' });
-  });
-
-  it('counts in an expiring window', async () => {
-    expect(await store.incrExpiring('w', 60)).toBe(1);
-    expect(await store.incrExpiring('w', 60)).toBe(2);
-    await new Promise((r) => setTimeout(r, 90));
-    expect(await store.incrExpiring('w', 60)).toBe(1);
   });
 
   it('admits in one call: rate, then each once-key, then the cap; a failed check leaves the later ones alone', async () => {
@@ -98,7 +49,7 @@ describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
       shown: { key: 'bc:shown', base, ttlMs: 60_000 },
     });
     await store.hincrbyRegistered('bc:reg', 'bc:batch-a', '7', 4);
-    await store.set('bc:v2', '3');
+    await adapter.set('bc:v2', '3');
     expect(await store.beacon(op(['0', '2'], ['bc:pv1']))).toEqual({ decision: 'stale', stamp: ['0', '3'] });
     // A moved stamp did nothing: no rate counted, no once-key taken, no view.
     expect(await store.mget(['bc:rate', 'bc:pv1'])).toEqual([null, null]);
@@ -131,24 +82,26 @@ describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
   });
 
   it('renames only an existing key', async () => {
-    await store.hincrby('from', 'x', 1);
+    await store.hincrbyRegistered('reg:r', 'from', 'x', 1);
     expect(await store.renameIfExists('from', 'to')).toBe(true);
     expect(await store.hgetall('to')).toEqual({ x: '1' });
     expect(await store.hgetall('from')).toEqual({});
     expect(await store.renameIfExists('from', 'to')).toBe(false);
   });
 
-  it('keeps sets', async () => {
+  it('keeps sets and deletes keys', async () => {
     await store.sadd('s', 'a');
     await store.sadd('s', 'b');
     await store.srem('s', 'a');
     expect(await store.smembers('s')).toEqual(['b']);
+    await store.del(['s']);
+    expect(await store.smembers('s')).toEqual([]);
   });
 
   it('unions weighted sorted sets, highest first', async () => {
-    await store.zincrby('day1', 5, 'x');
-    await store.zincrby('day1', 1, 'y');
-    await store.zincrby('day2', 10, 'y');
+    await store.zincrbyExpiring('day1', 5, 'x', 60_000);
+    await store.zincrbyExpiring('day1', 1, 'y', 60_000);
+    await store.zincrbyExpiring('day2', 10, 'y', 60_000);
     expect(await store.zunionTop(['day1', 'day2', 'empty'], [1, 0.5, 1], 5)).toEqual([
       { member: 'y', score: 6 },
       { member: 'x', score: 5 },
@@ -157,13 +110,15 @@ describe.each(adapters)('key-value store contract (%s)', (_name, make) => {
   });
 });
 
-describe('a bounded memory store', () => {
+describe('a bounded memory store (the fallback while Redis is unreachable)', () => {
   it('drops the oldest keys past its bound', async () => {
     const store = new MemoryStore(2);
     await store.set('a', '1');
     await store.incr('b');
-    await store.hincrby('c', 'x', 1);
-    expect(await store.mget(['a', 'b'])).toEqual([null, '1']);
+    await store.hincrbyRegistered('r', 'c', 'x', 1);
+    // Three keys written after 'a' ('b', 'r', 'c'): only the newest two are kept.
+    expect(await store.mget(['a', 'b'])).toEqual([null, null]);
     expect(await store.hgetall('c')).toEqual({ x: '1' });
+    expect(await store.smembers('r')).toEqual(['c']);
   });
 });
