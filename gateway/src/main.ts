@@ -28,6 +28,6 @@ void runService({
       config, runtime, adminGuard, cache: contentCache?.cache, csp: cspOptions(config),
       frontends: frontends.serve, pages: frontends.pages,
     });
-    return { app, server: gatewayServerTuning(limits, config.TRUSTED_PROXY_HOPS), start: () => contentCache?.feed.start(), close: [async () => contentCache?.feed.stop()] };
+    return { app, server: gatewayServerTuning(limits, config.TRUSTED_PROXY_HOPS), start: () => contentCache?.start(), close: [async () => contentCache?.stop()] };
   },
 });
