@@ -17,6 +17,7 @@ import { findEngine, type Engine } from '../compose/engine.js';
 import { Checks } from '../compose/journey.js';
 import { phase as composePhase, Shell, sleep } from '../compose/shell.js';
 import { Admin, askEveryGateway, type Article } from './admin.js';
+import { DELIVERY_BOUND_MS, deliveryDelays, spread, staleReason } from './freshness.js';
 import { buildDeployables, DEPLOYABLES, prepareThirdParty, releaseAs } from './images.js';
 import { writeSecrets } from './secrets.js';
 import { Swarm } from './swarm.js';
@@ -124,17 +125,23 @@ async function main(): Promise<number> {
     const viewsInPostgres = () => Number(s.exec(postgres, ['psql', '-U', 'coinmag', '-d', 'coinmag', '-tAc', `select coalesce(sum(view_count), 0) from content.articles where slug in (${slugs.map((slug) => `'${slug.replace(/'/g, "''")}'`).join(', ')})`]).trim());
     const viewsBefore = viewsInPostgres();
 
-    // The admin's write, then reads through the edge at once: each must show it (either gateway).
+    // The admin's write, then reads through the edge at once (either gateway): each shows it, or
+    // comes from a gateway whose feed had not yet delivered it, within the bound (freshness.ts).
     const writer = async (round: number) => {
       const title = `滾動更新測試 第${round}版`;
+      const writeStartedAt = Date.now();
       article = await admin.write(token, title, categories[0]!.id, article.id);
+      const answeredAt = Date.now();
       for (let read = 0; read < 4; read += 1) {
         const res = await fetch(`${baseUrl}/api/articles/${encodeURIComponent(article.slug)}`, { headers: { 'x-forwarded-for': '192.0.2.11' } });
         const body = await res.text();
         assert.equal(res.status, 200, `read after write: ${res.status} ${body}`);
-        const seen = (JSON.parse(body) as { title: string }).title;
-        assert.equal(seen, title, `a stale answer after the write's 200: ${seen}`);
-        traffic!.freshReads += 1;
+        const asOf = res.headers.get('x-gateway-cache-as-of');
+        const seen = { title: (JSON.parse(body) as { title: string }).title, asOf: asOf === null ? undefined : Number(asOf), afterMs: Date.now() - answeredAt };
+        const stale = staleReason(title, writeStartedAt, seen);
+        assert.equal(stale, undefined, `a stale answer after the write's 200: ${stale}`);
+        if (seen.title === title) traffic!.freshReads += 1;
+        else traffic!.undelivered.push(seen.afterMs);
       }
     };
     traffic = new Traffic(baseUrl, slugs, writer);
@@ -167,7 +174,9 @@ async function main(): Promise<number> {
     await phase(timings, 'traffic after (5 s)', () => sleep(5_000));
     await t.stop();
 
-    process.stdout.write(`swarm: ${t.requests} requests by readers, ${t.beacons} views counted, ${t.writes} admin writes each followed by 4 reads (${t.freshReads} fresh)\n`);
+    process.stdout.write(`swarm: ${t.requests} requests by readers, ${t.beacons} views counted, ${t.writes} admin writes each followed by 4 reads (${t.freshReads} fresh, ${t.undelivered.length} old from a gateway not yet told${t.undelivered.length ? `, at most ${Math.max(...t.undelivered)} ms after the 200` : ''})\n`);
+    const delays = spread(deliveryDelays(s));
+    process.stdout.write(`swarm: invalidation delivery, announcement to applied in a gateway: ${delays.n} changes, median ${delays.median} ms, p95 ${delays.p95} ms, max ${delays.max} ms\n`);
     await checks.check('zero failed requests through the rolling update and the killed tasks', () => {
       const shown = t.failures.slice(0, 20).map((f) => `  ${f.at} ${f.what}: ${f.detail}`).join('\n');
       assert.equal(t.failures.length, 0, `${t.failures.length} failed:\n${shown}`);
@@ -178,6 +187,10 @@ async function main(): Promise<number> {
       await sleep(2 * VIEW_FLUSH_MS + 2_000);
       const added = viewsInPostgres() - viewsBefore;
       assert.equal(added, t.beacons, `Postgres gained ${added} views; the beacons counted ${t.beacons}`);
+    });
+    await checks.check(`every gateway applies a change within ${DELIVERY_BOUND_MS} ms of its announcement`, () => {
+      assert.ok(delays.n >= t.writes, `${delays.n} changes applied for ${t.writes} writes`);
+      assert.ok(delays.max <= DELIVERY_BOUND_MS, `max ${delays.max} ms`);
     });
     await checks.check('no stale answer from any gateway after a write’s 200', async () => {
       const title = '滾動更新測試 最終版';
