@@ -2,13 +2,19 @@
 // the gateway that relayed the write answers it at once; another gateway may answer the previous
 // version only until its invalidation feed delivers the change, and the gateway says which
 // changes its cached answer includes (x-gateway-cache-as-of: when the newest change it applied
-// was announced). An old answer from a gateway that had already applied a change announced after
-// the write began is a stale answer; one from a gateway that had not yet heard of it is counted
-// as "not yet delivered" and must come within DELIVERY_BOUND_MS of the write's 200.
+// was announced). The write's change is announced before its 200, and every stream relays
+// changes in the order Redis delivers them, so an old answer from a gateway that had already
+// applied a change announced after the 200 is a stale answer; one from a gateway that had not yet
+// heard of it is counted as "not yet delivered" and must come within DELIVERY_BOUND_MS of the 200.
+// (Containers and the test share the host's clock.)
 import type { Swarm } from './swarm.js';
 
-/** The longest a gateway may take to apply a change (far above what is measured: see docs/operations.md). */
-export const DELIVERY_BOUND_MS = 1_000;
+/**
+ * The longest a gateway may take to apply a change, on this loaded 2-core machine with the whole
+ * stack on it (measured: see docs/operations.md). The writer's next round reads again later than
+ * this, so a change lost or slower fails there.
+ */
+export const DELIVERY_BOUND_MS = 1_500;
 
 export interface ReadAfterWrite {
   title: string;
@@ -18,10 +24,10 @@ export interface ReadAfterWrite {
 }
 
 /** Undefined when the read is fine (fresh, or old only because not yet delivered in time); else why it is stale. */
-export function staleReason(wanted: string, writeStartedAt: number, read: ReadAfterWrite): string | undefined {
+export function staleReason(wanted: string, answeredAt: number, read: ReadAfterWrite): string | undefined {
   if (read.title === wanted) return undefined;
   if (read.asOf === undefined) return `an old answer not from the cache (${read.title})`;
-  if (read.asOf >= writeStartedAt) return `an old answer (${read.title}) from a gateway that had applied a change announced ${read.asOf - writeStartedAt} ms after the write began`;
+  if (read.asOf >= answeredAt) return `an old answer (${read.title}) from a gateway that had applied a change announced ${read.asOf - answeredAt} ms after the write's 200`;
   if (read.afterMs > DELIVERY_BOUND_MS) return `an old answer (${read.title}) ${read.afterMs} ms after the write's 200: the change was not delivered within ${DELIVERY_BOUND_MS} ms`;
   return undefined;
 }

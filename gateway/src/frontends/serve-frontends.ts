@@ -7,6 +7,7 @@ import { variantSrcset, type Settings } from '@coinmag/contracts';
 import { buildPageHead, escapeHtml, isAdminPagePath, jsonForScript, renderPageHead } from '@coinmag/rules';
 import { CSP_NONCE_ATTRIBUTE, fillCspNonceBytes, markTemplateNonces } from '../csp/nonce.js';
 import type { GatewayCache } from '../cache/response-cache.js';
+import type { UpstreamPool } from '../proxy/upstream-pool.js';
 import { AssetFolder } from './static-assets.js';
 import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
@@ -44,6 +45,8 @@ export interface FrontendsOptions {
   siteOrigin?: string;
   /** The gateway's cache of public answers: rendered pages are kept there, exact by its invalidations. */
   cache?: GatewayCache;
+  /** Every content replica: the pages' reads go over it (retried on another replica), not to `contentUrl`. */
+  contentPool?: UpstreamPool;
 }
 
 /** What a rendered page depends on (the content service's invalidation names). */
@@ -115,7 +118,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
 /** serveFrontends with its cached pages, which the gateway's edge answers before the rest of the chain. */
 export function createFrontends(options: FrontendsOptions): Frontends {
   const folders = Object.fromEntries(FOLDERS.map((name) => [name, new AssetFolder(join(options.frontendsDir, name, 'dist'))])) as Record<(typeof FOLDERS)[number], AssetFolder>;
-  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800, options.cache);
+  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800, options.cache, options.contentPool);
   let template: { mtimeMs: number; html: string; checkedAt: number } | null = null;
   // Public chunks are preloaded only when the public remote is served from here.
   const publicServedHere = !options.remoteEntryOverrides?.public;
@@ -308,7 +311,7 @@ export interface FrontendsConfig {
   SITE_ORIGIN?: string | undefined;
 }
 
-export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache): Frontends {
+export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache, contentPool?: UpstreamPool): Frontends {
   const overrides: Partial<Record<RemoteKey, string>> = {};
   if (config.MF_PUBLIC_ENTRY) overrides.public = config.MF_PUBLIC_ENTRY;
   if (config.MF_ADMIN_ENTRY) overrides.admin = config.MF_ADMIN_ENTRY;
@@ -322,5 +325,6 @@ export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string,
     publicServerEntry: config.MF_PUBLIC_SERVER_ENTRY,
     siteOrigin: config.SITE_ORIGIN,
     cache,
+    contentPool,
   });
 }
