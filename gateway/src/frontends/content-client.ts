@@ -7,6 +7,7 @@ import type { UpstreamPool } from '../proxy/upstream-pool.js';
 const MAX_READ_BYTES = 8 * 2 ** 20;
 /** A read a replica refused waits no longer than this for another (the page has its own deadline). */
 const RESTART_WAIT_MS = 500;
+const SIGNAL_DECIDES_MS = 60_000;
 
 interface Read<T> {
   status: number;
@@ -43,7 +44,8 @@ export class ContentClient {
   private async fetchAnswer(path: string, signal: AbortSignal): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
     if (this.pool) {
       const headers = { accept: 'application/json', 'accept-encoding': 'identity' };
-      return sendBuffered(this.pool, { method: 'GET', path, headers, timeoutMs: this.timeoutMs, signal }, { waitForRestartMs: Math.min(RESTART_WAIT_MS, this.timeoutMs) }, MAX_READ_BYTES);
+      // The caller's signal is the deadline (the head's, or the render's for its loaders).
+      return sendBuffered(this.pool, { method: 'GET', path, headers, timeoutMs: SIGNAL_DECIDES_MS, signal }, { waitForRestartMs: RESTART_WAIT_MS }, MAX_READ_BYTES);
     }
     const res = await fetch(`${this.baseUrl}${path}`, { signal, headers: { Accept: 'application/json', 'Accept-Encoding': 'identity' } });
     return { status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) };

@@ -33,7 +33,10 @@ export interface FrontendsOptions {
   frontendsDir: string;
   contentUrl: string;
   log: Logger;
-  /** How long the server-written head may wait for the content service. */
+  /**
+   * How long the server-written head may wait for the content service; default 3 s, as long as the
+   * render's own reads (a page a little late beats a 503 when the service is busy).
+   */
   headTimeoutMs?: number;
   /** Where a remote's entry lives when it is not served from here (moving a remote needs no shell rebuild). */
   remoteEntryOverrides?: Partial<Record<RemoteKey, string>>;
@@ -118,7 +121,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
 /** serveFrontends with its cached pages, which the gateway's edge answers before the rest of the chain. */
 export function createFrontends(options: FrontendsOptions): Frontends {
   const folders = Object.fromEntries(FOLDERS.map((name) => [name, new AssetFolder(join(options.frontendsDir, name, 'dist'))])) as Record<(typeof FOLDERS)[number], AssetFolder>;
-  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800, options.cache, options.contentPool);
+  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 3_000, options.cache, options.contentPool);
   let template: { mtimeMs: number; html: string; checkedAt: number } | null = null;
   // Public chunks are preloaded only when the public remote is served from here.
   const publicServedHere = !options.remoteEntryOverrides?.public;
