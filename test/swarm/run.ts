@@ -25,8 +25,12 @@ import { Traffic } from './traffic.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STACK_FILE = join(ROOT, 'deploy/swarm/stack.yml');
-/** Its own name: the stack's volumes (removed at the start and the end) are named after it. */
-const STACK = 'coinmag-swarm-test';
+/**
+ * Its own name: the stack's volumes (removed at the start and the end) are named after it.
+ * (Not "coinmag-swarm-test": a run that left the swarm before removing its stack stranded that
+ * name's edge network in this machine's Docker engine; see Swarm.leave.)
+ */
+const STACK = 'coinmag-swarm-run';
 const ONE_OFFS = ['auth-migrate', 'content-migrate'];
 /** The content service's VIEW_FLUSH_INTERVAL_MS default: counted views reach Postgres within it. */
 const VIEW_FLUSH_MS = 3_000;
