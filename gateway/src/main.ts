@@ -5,6 +5,7 @@ import { createContentCache } from './cache/content-cache.js';
 import { frontendsFromConfig } from './frontends/serve-frontends.js';
 import { cspOptions, loadGatewayConfig, urlList } from './config.js';
 import { gatewayServerTuning } from './limits/connection-caps.js';
+import { replicaPool } from './proxy/replica-resolver.js';
 import { limitsFrom } from './limits/limits-config.js';
 
 void runService({
@@ -23,11 +24,13 @@ void runService({
       bodyTimeoutMs: limits.bodyTimeoutMs,
     });
     const contentCache = createContentCache(config, runtime.log);
-    const frontends = frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache);
+    // The pages' reads follow every content replica, as the proxy does.
+    const pagesContent = replicaPool(urlList(config.CONTENT_URL), config.UPSTREAM_RESOLVE_MS).pool;
+    const frontends = frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache, pagesContent);
     const app = createGatewayApp({
       config, runtime, adminGuard, cache: contentCache?.cache, csp: cspOptions(config),
       frontends: frontends.serve, pages: frontends.pages,
     });
-    return { app, server: gatewayServerTuning(limits, config.TRUSTED_PROXY_HOPS), start: () => contentCache?.feed.start(), close: [async () => contentCache?.feed.stop()] };
+    return { app, server: gatewayServerTuning(limits, config.TRUSTED_PROXY_HOPS), start: () => contentCache?.start(), close: [async () => contentCache?.stop()] };
   },
 });

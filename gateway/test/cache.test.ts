@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@coinmag/service-kit';
 import { createGatewayApp } from '../src/app.js';
 import { createContentCache, type ContentCache } from '../src/cache/content-cache.js';
+import type { AppliedChange } from '../src/cache/invalidation-feed.js';
 import { adminClient, articleFields } from '../../services/content/test/admin-client.js';
 import { insertArticle, startContent, type ContentHarness } from '../../services/content/test/content-harness.js';
 import { RedisStore } from '../../services/content/src/cache/redis-store.js';
@@ -238,4 +239,112 @@ describe('the gateway cache through a Redis outage', () => {
       await redis.destroy();
     }
   }, 60_000);
+});
+
+describe('two gateways, each following every content replica over Redis', () => {
+  const prefix = `cm-gw-feed:${randomUUID()}:`;
+  let first: ContentHarness;
+  let second: ContentHarness;
+  let a: Gateway;
+  let b: Gateway;
+
+  beforeAll(async () => {
+    first = await startContent({ store: new RedisStore({ url: REDIS_URL, prefix, commandTimeoutMs: 1000 }) });
+    // A replica of the same service: same database, same Redis keyspace, same token key.
+    const publicKey = createPublicKey(first.privateKey).export({ type: 'spki', format: 'pem' }).toString();
+    second = await startContent({ store: new RedisStore({ url: REDIS_URL, prefix, commandTimeoutMs: 1000 }), db: first.db, publicKey } as never);
+    // As the replica resolver hands them over in Swarm: one stream per content replica.
+    a = await startGateway(`${first.url},${second.url}`);
+    b = await startGateway(`${first.url},${second.url}`);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await second?.close();
+    await first?.close();
+  });
+
+  /** Resolves with the next change `gateway` applies that names `dep`. */
+  const nextChange = (gateway: Gateway, dep: string) =>
+    new Promise<AppliedChange>((resolve) => {
+      const off = gateway.contentCache.feed.onApplied((change) => {
+        if (!change.deps.includes(dep)) return;
+        off();
+        resolve(change);
+      });
+    });
+
+  const edit = async (gateway: Gateway, id: number, slug: string, title: string) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(articleFields({ title, slug }))) form.append(name, value);
+    const res = await fetch(`${gateway.url}/api/articles/admin/${id}`, { method: 'PUT', headers: { authorization: `Bearer ${first.token}` }, body: form });
+    expect(res.status).toBe(200);
+  };
+
+  const warm = async (slug: string) => {
+    for (const gateway of [a, b]) {
+      await fetch(`${gateway.url}/api/articles/${slug}`);
+      expect((await fetch(`${gateway.url}/api/articles/${slug}`)).headers.get('x-gateway-cache')).toBe('hit');
+    }
+  };
+
+  it('the gateway that relayed a write answers it at once; the other on its next request after the feed delivers it, applied once though two replicas relay it', async () => {
+    const { slug, id } = await insertArticle(first.db, { slug: 'feed-both', title: '寫入前' });
+    await warm(slug);
+    const appliedByB: AppliedChange[] = [];
+    const offB = b.contentCache.feed.onApplied((change) => appliedByB.push(change));
+    const deliveredToB = nextChange(b, 'articles');
+    const writeStarted = Date.now();
+    await edit(a, id, slug, '寫入後');
+    // No wait at all on the gateway that relayed the write.
+    expect(await titleOf(await fetch(`${a.url}/api/articles/${slug}`))).toBe('寫入後');
+    const change = await deliveredToB;
+    const read = await fetch(`${b.url}/api/articles/${slug}`);
+    expect(await titleOf(read)).toBe('寫入後');
+    expect(change.delayMs).toBeGreaterThanOrEqual(0);
+    expect(change.delayMs).toBeLessThan(1000);
+    // Both replicas relayed the one announcement: applied once.
+    await titleOf(await fetch(`${b.url}/api/articles/${slug}`));
+    offB();
+    expect(appliedByB.filter((c) => c.deps.includes('articles'))).toHaveLength(1);
+    // Its cached answers say which changes they include: this one's announcement or later.
+    expect(Number((await fetch(`${b.url}/api/articles/${slug}`)).headers.get('x-gateway-cache-as-of'))).toBeGreaterThanOrEqual(writeStarted);
+  });
+
+  it('keeps hearing changes and trusting its cache while one content replica is gone', async () => {
+    const { slug, id } = await insertArticle(first.db, { slug: 'feed-one-gone', title: '一台停機前' });
+    await warm(slug);
+    const port = Number(new URL(first.url).port);
+    const stopped = await stopContentServer(first);
+    try {
+      const deliveredToB = nextChange(b, 'articles');
+      // Written on the replica still up (a multipart write is not replayed on another replica).
+      expect((await adminClient({ ...second, token: first.token }).updateArticle(id, articleFields({ title: '一台停機後', slug }))).status).toBe(200);
+      await deliveredToB;
+      expect(b.contentCache.cache.isTrusted()).toBe(true);
+      const after = await fetch(`${b.url}/api/articles/${slug}`);
+      expect(await titleOf(after)).toBe('一台停機後');
+      expect((await fetch(`${b.url}/api/articles/${slug}`)).headers.get('x-gateway-cache')).toBe('hit');
+    } finally {
+      await stopped.restart(port);
+    }
+  });
+
+  it('never serves an answer a change outdated, not even when the service fails', async () => {
+    const { slug, id } = await insertArticle(first.db, { slug: 'feed-no-stale', title: '舊的不再給' });
+    await warm(slug);
+    const deliveredToB = nextChange(b, 'articles');
+    await edit(a, id, slug, '新的');
+    await deliveredToB;
+    // Both replicas down: the record B holds is known old, so B answers 503 rather than it.
+    const ports = [Number(new URL(first.url).port), Number(new URL(second.url).port)];
+    const stopped = [await stopContentServer(first), await stopContentServer(second)];
+    try {
+      const res = await fetch(`${b.url}/api/articles/${slug}`);
+      expect(res.status).toBe(503);
+    } finally {
+      await stopped[0]!.restart(ports[0]!);
+      await stopped[1]!.restart(ports[1]!);
+    }
+  });
 });

@@ -33,10 +33,14 @@ export class Admin {
     return ((await res.json()) as { token: string }).token;
   }
 
-  /** Creates (no id) or rewrites a published article with a cover, as the back office's form does. */
-  async write(token: string, title: string, categoryId: number, id?: number): Promise<Article> {
+  /**
+   * Creates (no id) or rewrites a published article with a cover, as the back office's form does;
+   * with `publishAt`, a new article scheduled for then.
+   */
+  async write(token: string, title: string, categoryId: number, id?: number, publishAt?: Date): Promise<Article> {
     const form = new FormData();
-    const fields = { title, content: `<p>${title}：滾動更新時讀者不該看到舊版本。</p>`, status: 'published', category_id: String(categoryId), tags: '["部署"]', is_featured: 'false', is_popular: 'false', is_carousel: 'false' };
+    const fields: Record<string, string> = { title, content: `<p>${title}：滾動更新時讀者不該看到舊版本。</p>`, status: publishAt ? 'scheduled' : 'published', category_id: String(categoryId), tags: '["部署"]', is_featured: 'false', is_popular: 'false', is_carousel: 'false' };
+    if (publishAt) fields.published_at = publishAt.toISOString();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     if (id === undefined) {
       const cover = await sharp({ create: { width: 800, height: 420, channels: 3, background: '#f0b90b' } }).jpeg().toBuffer();

@@ -17,6 +17,7 @@ import { findEngine, type Engine } from '../compose/engine.js';
 import { Checks } from '../compose/journey.js';
 import { phase as composePhase, Shell, sleep } from '../compose/shell.js';
 import { Admin, askEveryGateway, type Article } from './admin.js';
+import { DELIVERY_BOUND_MS, deliveryDelays, spread, staleReason } from './freshness.js';
 import { buildDeployables, DEPLOYABLES, prepareThirdParty, releaseAs } from './images.js';
 import { writeSecrets } from './secrets.js';
 import { Swarm } from './swarm.js';
@@ -24,8 +25,12 @@ import { Traffic } from './traffic.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STACK_FILE = join(ROOT, 'deploy/swarm/stack.yml');
-/** Its own name: the stack's volumes (removed at the start and the end) are named after it. */
-const STACK = 'coinmag-swarm-test';
+/**
+ * Its own name: the stack's volumes (removed at the start and the end) are named after it.
+ * (Not "coinmag-swarm-test": a run that left the swarm before removing its stack stranded that
+ * name's edge network in this machine's Docker engine; see Swarm.leave.)
+ */
+const STACK = 'coinmag-swarm-run';
 const ONE_OFFS = ['auth-migrate', 'content-migrate'];
 /** The content service's VIEW_FLUSH_INTERVAL_MS default: counted views reach Postgres within it. */
 const VIEW_FLUSH_MS = 3_000;
@@ -124,19 +129,32 @@ async function main(): Promise<number> {
     const viewsInPostgres = () => Number(s.exec(postgres, ['psql', '-U', 'coinmag', '-d', 'coinmag', '-tAc', `select coalesce(sum(view_count), 0) from content.articles where slug in (${slugs.map((slug) => `'${slug.replace(/'/g, "''")}'`).join(', ')})`]).trim());
     const viewsBefore = viewsInPostgres();
 
-    // The admin's write, then reads through the edge at once: each must show it (either gateway).
+    // The admin's write, then reads through the edge at once (either gateway): each shows it, or
+    // comes from a gateway whose feed had not yet delivered it, within the bound (freshness.ts).
+    // Each round also reads the previous round's write again first, later than the bound: a
+    // change a gateway lost or applied too late shows there.
+    let previous: { title: string; answeredAt: number } | undefined;
+    const readAfter = async (written: { title: string; answeredAt: number }) => {
+      const res = await fetch(`${baseUrl}/api/articles/${encodeURIComponent(article.slug)}`, { headers: { 'x-forwarded-for': '192.0.2.11' } });
+      const body = await res.text();
+      assert.equal(res.status, 200, `read after write: ${res.status} ${body}`);
+      const asOf = res.headers.get('x-gateway-cache-as-of');
+      const seen = { title: (JSON.parse(body) as { title: string }).title, asOf: asOf === null ? undefined : Number(asOf), afterMs: Date.now() - written.answeredAt };
+      const stale = staleReason(written.title, written.answeredAt, seen);
+      assert.equal(stale, undefined, `a stale answer after the write's 200: ${stale}`);
+      if (seen.title === written.title) traffic!.freshReads += 1;
+      else traffic!.undelivered.push(seen.afterMs);
+    };
     const writer = async (round: number) => {
+      if (previous) for (let read = 0; read < 2; read += 1) await readAfter(previous);
       const title = `滾動更新測試 第${round}版`;
       article = await admin.write(token, title, categories[0]!.id, article.id);
-      for (let read = 0; read < 4; read += 1) {
-        const res = await fetch(`${baseUrl}/api/articles/${encodeURIComponent(article.slug)}`, { headers: { 'x-forwarded-for': '192.0.2.11' } });
-        const body = await res.text();
-        assert.equal(res.status, 200, `read after write: ${res.status} ${body}`);
-        const seen = (JSON.parse(body) as { title: string }).title;
-        assert.equal(seen, title, `a stale answer after the write's 200: ${seen}`);
-        traffic!.freshReads += 1;
-      }
+      previous = { title, answeredAt: Date.now() };
+      for (let read = 0; read < 4; read += 1) await readAfter(previous);
     };
+    // Due while the content replicas are being replaced: each replica's scheduler races for it.
+    const scheduled = await admin.write(token, '滾動更新時排程發布', categories[0]!.id, undefined, new Date(Date.now() + 20_000));
+    const sql = (query: string) => s.exec(postgres, ['psql', '-U', 'coinmag', '-d', 'coinmag', '-tAc', query]).trim();
     traffic = new Traffic(baseUrl, slugs, writer);
     const t = traffic;
     t.start(READERS);
@@ -167,7 +185,9 @@ async function main(): Promise<number> {
     await phase(timings, 'traffic after (5 s)', () => sleep(5_000));
     await t.stop();
 
-    process.stdout.write(`swarm: ${t.requests} requests by readers, ${t.beacons} views counted, ${t.writes} admin writes each followed by 4 reads (${t.freshReads} fresh)\n`);
+    process.stdout.write(`swarm: ${t.requests} requests by readers, ${t.beacons} views counted, ${t.writes} admin writes each followed by 4 reads at once and 2 more ${DELIVERY_BOUND_MS} ms later (${t.freshReads} fresh, ${t.undelivered.length} old from a gateway not yet told${t.undelivered.length ? `, at most ${Math.max(...t.undelivered)} ms after the 200` : ''})\n`);
+    const delays = spread(deliveryDelays(s));
+    process.stdout.write(`swarm: invalidation delivery, announcement to applied in a gateway: ${delays.n} changes, median ${delays.median} ms, p95 ${delays.p95} ms, max ${delays.max} ms\n`);
     await checks.check('zero failed requests through the rolling update and the killed tasks', () => {
       const shown = t.failures.slice(0, 20).map((f) => `  ${f.at} ${f.what}: ${f.detail}`).join('\n');
       assert.equal(t.failures.length, 0, `${t.failures.length} failed:\n${shown}`);
@@ -179,12 +199,19 @@ async function main(): Promise<number> {
       const added = viewsInPostgres() - viewsBefore;
       assert.equal(added, t.beacons, `Postgres gained ${added} views; the beacons counted ${t.beacons}`);
     });
+    await checks.check('the gateways applied the writes’ changes (each gateway once per change)', () => {
+      assert.ok(delays.n >= t.writes, `${delays.n} changes applied for ${t.writes} writes`);
+    });
     await checks.check('no stale answer from any gateway after a write’s 200', async () => {
       const title = '滾動更新測試 最終版';
       article = await admin.write(token, title, categories[0]!.id, article.id);
       const answers = askEveryGateway(s, `/api/articles/${encodeURIComponent(article.slug)}`);
       assert.equal(answers.length, 2, 'two gateway tasks');
       for (const answer of answers) assert.equal((JSON.parse(answer.body) as { title: string }).title, title, `gateway ${answer.container}`);
+    });
+    await checks.check('the article scheduled for during the rolling update was published exactly once (one publication in the audit log)', () => {
+      assert.equal(sql(`select status from content.articles where id = ${scheduled.id}`), 'published');
+      assert.equal(sql(`select count(*) from content.audit_events where action = 'article.scheduled_publish' and subject_id = ${scheduled.id}`), '1');
     });
     await checks.check('the login limit is shared by the auth replicas (5 wrong passwords from one address, then 429)', async () => {
       const address = '198.51.100.23';

@@ -45,8 +45,21 @@ export class Swarm {
     this.docker(['node', 'update', '--label-add', `${NODE_LABEL}=${process.pid}`, node]);
   }
 
-  /** Leaves the swarm (its containers go with it), then removes the stack's volumes. */
+  /**
+   * Removes the stack while still a manager and waits (bounded) for its networks to go, then
+   * leaves the swarm and removes the stack's volumes. Leaving with the stack up can strand an
+   * overlay network's load-balancer endpoint in Docker 20.10: a network of the stack's name then
+   * outlives the swarm, no later swarm can remove it, and every later deploy of that name fails.
+   */
   leave(): void {
+    if (this.state() === 'active') {
+      this.shell.run(this.engine.docker, ['stack', 'rm', this.stack], { env: this.engine.env, timeoutMs: 2 * 60_000 });
+      for (let attempt = 0; attempt < 60; attempt += 1) {
+        const left = this.shell.run(this.engine.docker, ['network', 'ls', '-q', '--filter', `name=${this.stack}_`], { env: this.engine.env, quiet: true }).stdout.trim();
+        if (!left) break;
+        spawnSync('sleep', ['1']);
+      }
+    }
     this.shell.run(this.engine.docker, ['swarm', 'leave', '--force'], { env: this.engine.env, timeoutMs: 2 * 60_000 });
     this.removeVolumes();
   }

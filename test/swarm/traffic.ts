@@ -22,6 +22,8 @@ export class Traffic {
   readonly counted = new Map<string, number>();
   writes = 0;
   freshReads = 0;
+  /** Reads after a write that came from a gateway not yet told of it: ms after the write's 200. */
+  readonly undelivered: number[] = [];
   private running = false;
   private loops: Promise<void>[] = [];
   private nextReader = 1;

@@ -8,6 +8,8 @@ import type { CacheRecord, CacheRecordInput, GatewayCache } from './response-cac
 
 /** hit, miss, stale (served because the service failed) or bypass. */
 export const STATUS_HEADER = 'x-gateway-cache';
+/** With an answer from the cache: when the newest change it had applied was announced (see GatewayCache.heardUntil). */
+export const AS_OF_HEADER = 'x-gateway-cache-as-of';
 
 /** Asked once per fill, not taken from the client: the gateway answers conditionals and encodings itself. */
 const FILL_OMITS = new Set(['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range', 'range', 'accept-encoding', 'expect', 'cookie', 'authorization']);
@@ -52,6 +54,7 @@ export async function sendRecord(ctx: Context, cache: GatewayCache, record: Cach
   const res = ctx.res;
   for (const name in record.headers) res.setHeader(name, record.headers[name]!);
   res.setHeader(STATUS_HEADER, status);
+  res.setHeader(AS_OF_HEADER, String(cache.heardUntil));
   res.setHeader('vary', 'Accept-Encoding');
   const ifNoneMatch = ctx.req.headers['if-none-match'];
   if (ifNoneMatch && record.status === 200 && matchesEtag(ifNoneMatch, record.headers.etag)) {

@@ -1,48 +1,90 @@
 import { Client } from 'undici';
 import { CACHE_EVENTS_PATH, type CacheEvent } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
+import type { ReplicaFollower } from '../proxy/replica-resolver.js';
 import type { GatewayCache } from './response-cache.js';
 
 /** The service pings every few seconds; a stream silent this long is taken as lost. */
 const SILENCE_MS = 15_000;
 const MAX_BACKOFF_MS = 1_000;
+/** Ids of changes already applied, kept so the same change relayed by another replica is not applied twice. */
+const REMEMBERED_CHANGES = 1024;
 
 interface Connection {
   origin: string;
   healthy: boolean;
+  /** Taken out of the set (its replica is gone): not reconnected. */
+  removed: boolean;
   client?: Client;
   silenceTimer?: NodeJS.Timeout;
   retryTimer?: NodeJS.Timeout;
   backoff: number;
 }
 
+/** A change applied: what it was and how long after its announcement this gateway applied it. */
+export interface AppliedChange {
+  type: 'invalidate' | 'reset';
+  deps: readonly string[];
+  delayMs: number;
+}
+
 /**
- * Keeps the gateway's cache exact: listens to each content replica's event stream and applies its
- * invalidations. The cache is trusted only while at least one stream is up and says the service's
- * own invalidation is healthy (Redis reachable, nothing pending); when trust comes back after a gap,
- * everything cached before is dropped, since what happened during the gap is unknown.
+ * Keeps the gateway's cache exact: listens to the event stream of every content replica (each
+ * relays every change announced by any of them, through Redis) and applies each change once, on
+ * the first stream that brings it, so no one replica's death or restart delays or loses a change.
+ * The cache is trusted only while at least one stream is up and says the service's own invalidation
+ * is healthy (Redis reachable, nothing pending); when trust comes back after a gap, everything cached
+ * before is dropped, since what happened during the gap is unknown. Follows the replicas through
+ * `setOrigins` (a ReplicaResolver, as the upstream pool does).
  */
-export class InvalidationFeed {
-  private readonly connections: Connection[];
+export class InvalidationFeed implements ReplicaFollower {
+  private readonly connections = new Map<string, Connection>();
+  private readonly applied = new Set<string>();
+  private readonly listeners = new Set<(change: AppliedChange) => void>();
+  private started = false;
   private stopped = false;
+  onTrouble?: () => void;
 
   constructor(origins: readonly string[], private readonly cache: GatewayCache, private readonly log: Logger) {
-    this.connections = origins.map((origin) => ({ origin, healthy: false, backoff: 250 }));
+    this.setOrigins(origins);
   }
 
   start(): void {
-    for (const connection of this.connections) void this.connect(connection);
+    this.started = true;
+    for (const connection of this.connections.values()) void this.connect(connection);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    await Promise.all(
-      this.connections.map(async (connection) => {
-        clearTimeout(connection.silenceTimer);
-        clearTimeout(connection.retryTimer);
-        await connection.client?.destroy().catch(() => {});
-      }),
-    );
+    await Promise.all([...this.connections.values()].map((connection) => this.close(connection)));
+  }
+
+  /** Opens a stream to each new replica and closes those of replicas gone; whether anything changed. */
+  setOrigins(origins: readonly string[]): boolean {
+    const wanted = new Set(origins);
+    let changed = false;
+    for (const origin of wanted) {
+      if (this.connections.has(origin)) continue;
+      const connection: Connection = { origin, healthy: false, removed: false, backoff: 250 };
+      this.connections.set(origin, connection);
+      if (this.started && !this.stopped) void this.connect(connection);
+      changed = true;
+    }
+    for (const [origin, connection] of this.connections) {
+      if (wanted.has(origin)) continue;
+      this.connections.delete(origin);
+      connection.removed = true;
+      void this.close(connection);
+      this.setHealthy(connection, false);
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** Told of every change applied, once each (tests, and the delay this gateway reports). */
+  onApplied(listener: (change: AppliedChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Resolves once the cache is trusted (or after `timeoutMs`): for tests and start-up. */
@@ -52,11 +94,17 @@ export class InvalidationFeed {
     return this.cache.isTrusted();
   }
 
+  private async close(connection: Connection) {
+    clearTimeout(connection.silenceTimer);
+    clearTimeout(connection.retryTimer);
+    await connection.client?.destroy().catch(() => {});
+  }
+
   private setHealthy(connection: Connection, healthy: boolean) {
     if (connection.healthy === healthy) return;
     const trustedBefore = this.cache.isTrusted();
     connection.healthy = healthy;
-    const trusted = this.connections.some((c) => c.healthy);
+    const trusted = [...this.connections.values()].some((c) => c.healthy);
     if (trusted && !trustedBefore) this.cache.invalidateAll();
     if (trusted !== trustedBefore) {
       this.cache.setTrusted(trusted);
@@ -67,11 +115,17 @@ export class InvalidationFeed {
   private apply(connection: Connection, event: CacheEvent) {
     switch (event.type) {
       case 'invalidate':
-        this.cache.invalidate(event.deps);
+      case 'reset': {
+        if (this.applied.has(event.id)) return;
+        this.applied.add(event.id);
+        if (this.applied.size > REMEMBERED_CHANGES) this.applied.delete(this.applied.values().next().value!);
+        if (event.type === 'invalidate') this.cache.invalidate(event.deps, event.at);
+        else this.cache.invalidateAll(event.at);
+        const change: AppliedChange = { type: event.type, deps: event.type === 'invalidate' ? event.deps : [], delayMs: Date.now() - event.at };
+        this.log.info({ ...change, origin: connection.origin }, 'gateway cache: change applied');
+        for (const listener of this.listeners) listener(change);
         break;
-      case 'reset':
-        this.cache.invalidateAll();
-        break;
+      }
       case 'state':
         this.setHealthy(connection, event.healthy);
         break;
@@ -81,7 +135,7 @@ export class InvalidationFeed {
   }
 
   private async connect(connection: Connection) {
-    if (this.stopped) return;
+    if (this.stopped || connection.removed) return;
     const client = new Client(connection.origin, { bodyTimeout: 0, headersTimeout: 5_000, connect: { timeout: 2_000 } });
     connection.client = client;
     const resetSilence = () => {
@@ -110,12 +164,14 @@ export class InvalidationFeed {
         }
       }
     } catch (err) {
-      if (!this.stopped) this.log.debug({ origin: connection.origin, err: (err as Error).message }, 'cache feed interrupted');
+      if (!this.stopped && !connection.removed) this.log.debug({ origin: connection.origin, err: (err as Error).message }, 'cache feed interrupted');
     } finally {
       clearTimeout(connection.silenceTimer);
       this.setHealthy(connection, false);
       void client.destroy().catch(() => {});
-      if (!this.stopped) {
+      if (!this.stopped && !connection.removed) {
+        // The replica may be gone for good: the resolver asks DNS again.
+        this.onTrouble?.();
         connection.retryTimer = setTimeout(() => void this.connect(connection), connection.backoff);
         connection.backoff = Math.min(connection.backoff * 2, MAX_BACKOFF_MS);
       }

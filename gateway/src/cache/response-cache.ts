@@ -30,7 +30,7 @@ export interface CacheRecord extends CacheRecordInput {
 
 export interface CacheHit {
   record: CacheRecord;
-  /** False when an invalidation, the TTL or a lost invalidation feed made it stale: serve it only if the service fails. */
+  /** False when the TTL or a lost invalidation feed made it stale: serve it only if the service fails. */
   fresh: boolean;
 }
 
@@ -59,6 +59,7 @@ export class GatewayCache {
   private everythingAt = 0;
   private readonly invalidatedAt = new Map<CacheDependency, number>();
   private trusted = false;
+  private heard = 0;
 
   constructor(private readonly options: GatewayCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -86,10 +87,27 @@ export class GatewayCache {
     return this.trusted;
   }
 
+  /**
+   * The record kept for `key`. One an invalidation outdated is dropped, never returned: not even a
+   * failing service makes it worth serving an answer known to be old.
+   */
   get(key: string): CacheHit | undefined {
     const record = this.lru.get(key);
     if (!record) return undefined;
-    return { record, fresh: this.trusted && record.freshUntil > this.now() && this.unchangedSince(record.ticket, record.deps) };
+    if (!this.unchangedSince(record.ticket, record.deps)) {
+      this.lru.delete(key);
+      return undefined;
+    }
+    return { record, fresh: this.trusted && record.freshUntil > this.now() };
+  }
+
+  /**
+   * When the newest change this cache has applied was announced (ms since the epoch): an answer
+   * served from it reflects every change announced up to then. Sent with cached answers
+   * (x-gateway-cache-as-of), so a stale answer can be told from one not yet delivered.
+   */
+  get heardUntil(): number {
+    return this.heard;
   }
 
   /** Stores an answer fetched under `ticket`; one already outdated by an invalidation is not kept. */
@@ -101,15 +119,17 @@ export class GatewayCache {
     return record;
   }
 
-  /** Everything that depends on one of `deps` is stale from now on. */
-  invalidate(deps: readonly CacheDependency[]): void {
+  /** Everything that depends on one of `deps` is stale from now on (`announcedAt`: when the change was announced). */
+  invalidate(deps: readonly CacheDependency[], announcedAt = this.now()): void {
     this.counter += 1;
     for (const dep of deps) this.invalidatedAt.set(dep, this.counter);
+    this.heard = Math.max(this.heard, announcedAt);
   }
 
-  invalidateAll(): void {
+  invalidateAll(announcedAt = this.now()): void {
     this.counter += 1;
     this.everythingAt = this.counter;
+    this.heard = Math.max(this.heard, announcedAt);
   }
 
   delete(key: string): void {

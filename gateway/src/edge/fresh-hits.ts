@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { STATUS_HEADER } from '../cache/cached-content.js';
+import { AS_OF_HEADER, STATUS_HEADER } from '../cache/cached-content.js';
 import type { CacheRecord, GatewayCache } from '../cache/response-cache.js';
 
 /**
@@ -45,7 +45,7 @@ export function freshHitLane(cache: GatewayCache): (ctx: Context) => boolean {
     const answer = cache.encodedNow(hit.record, req.headers['accept-encoding']);
     if (!answer) return false;
 
-    const headers = lane.concat('content-length', String(answer.body.length));
+    const headers = lane.concat('content-length', String(answer.body.length), AS_OF_HEADER, String(cache.heardUntil));
     if (answer.encoding) headers.push('content-encoding', answer.encoding);
     // The status for the chain's log line and metrics; the body goes out in one write.
     ctx.status = 200;

@@ -1,6 +1,13 @@
 import type { ArticleDetail, ArticleSummary, HeaderCategory, PublicCategory, Settings, SlugRedirect } from '@coinmag/contracts';
 import { cacheableAnswer } from '../cache/cached-content.js';
 import type { GatewayCache } from '../cache/response-cache.js';
+import { sendBuffered } from '../proxy/send.js';
+import type { UpstreamPool } from '../proxy/upstream-pool.js';
+
+const MAX_READ_BYTES = 8 * 2 ** 20;
+/** A read a replica refused waits no longer than this for another (the page has its own deadline). */
+const RESTART_WAIT_MS = 500;
+const SIGNAL_DECIDES_MS = 60_000;
 
 interface Read<T> {
   status: number;
@@ -29,7 +36,20 @@ export class ContentClient {
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
     private readonly cache?: GatewayCache,
+    /** Every content replica (as the proxy's pool): a read one refused or cut goes to another. Without it, `baseUrl`. */
+    private readonly pool?: UpstreamPool,
   ) {}
+
+  /** The service's answer to a GET, in full; identity: the cache keeps bodies as the service wrote them and compresses them itself. */
+  private async fetchAnswer(path: string, signal: AbortSignal): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+    if (this.pool) {
+      const headers = { accept: 'application/json', 'accept-encoding': 'identity' };
+      // The caller's signal is the deadline (the head's, or the render's for its loaders).
+      return sendBuffered(this.pool, { method: 'GET', path, headers, timeoutMs: SIGNAL_DECIDES_MS, signal }, { waitForRestartMs: RESTART_WAIT_MS }, MAX_READ_BYTES);
+    }
+    const res = await fetch(`${this.baseUrl}${path}`, { signal, headers: { Accept: 'application/json', 'Accept-Encoding': 'identity' } });
+    return { status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) };
+  }
 
   /** A public GET through the cache: the fresh record, else the service's answer (kept when it names its dependencies). */
   private async read(path: string, signal: AbortSignal): Promise<{ status: number; body: Buffer } | null> {
@@ -37,14 +57,10 @@ export class ContentClient {
     if (hit?.fresh) return hit.record;
     const ticket = this.cache?.ticket() ?? 0;
     let status: number;
-    let headers: Record<string, string>;
+    let headers: Record<string, string | string[] | undefined>;
     let body: Buffer;
     try {
-      // identity: the cache keeps bodies as the service wrote them and compresses them itself.
-      const res = await fetch(`${this.baseUrl}${path}`, { signal, headers: { Accept: 'application/json', 'Accept-Encoding': 'identity' } });
-      status = res.status;
-      headers = Object.fromEntries(res.headers);
-      body = Buffer.from(await res.arrayBuffer());
+      ({ status, headers, body } = await this.fetchAnswer(path, signal));
     } catch {
       return hit ? hit.record : null;
     }

@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS, variantSrcset } from '@coinmag/contracts';
 import { buildPageHead, escapeHtml, isAdminPagePath, jsonForScript, renderPageHead, type PageMetaInput } from '@coinmag/rules';
 import { CSP_NONCE_ATTRIBUTE, fillCspNonceBytes, markTemplateNonces } from '../csp/nonce.js';
 import type { GatewayCache } from '../cache/response-cache.js';
+import type { UpstreamPool } from '../proxy/upstream-pool.js';
 import { AssetFolder } from './static-assets.js';
 import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
@@ -31,7 +32,10 @@ export interface FrontendsOptions {
   frontendsDir: string;
   contentUrl: string;
   log: Logger;
-  /** How long the server-written head may wait for the content service. */
+  /**
+   * How long the server-written head may wait for the content service; default 3 s, as long as the
+   * render's own reads (a page a little late beats a 503 when the service is busy).
+   */
   headTimeoutMs?: number;
   /** Where a remote's entry lives when it is not served from here (moving a remote needs no shell rebuild). */
   remoteEntryOverrides?: Partial<Record<RemoteKey, string>>;
@@ -43,6 +47,8 @@ export interface FrontendsOptions {
   siteOrigin?: string;
   /** The gateway's cache of public answers: rendered pages are kept there, exact by its invalidations. */
   cache?: GatewayCache;
+  /** Every content replica: the pages' reads go over it (retried on another replica), not to `contentUrl`. */
+  contentPool?: UpstreamPool;
 }
 
 /** What a rendered page depends on (the content service's invalidation names). */
@@ -116,7 +122,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
 /** serveFrontends with its cached pages, which the gateway's edge answers before the rest of the chain. */
 export function createFrontends(options: FrontendsOptions): Frontends {
   const folders = Object.fromEntries(FOLDERS.map((name) => [name, new AssetFolder(join(options.frontendsDir, name, 'dist'))])) as Record<(typeof FOLDERS)[number], AssetFolder>;
-  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 800, options.cache);
+  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 3_000, options.cache, options.contentPool);
   let template: { mtimeMs: number; html: string; checkedAt: number } | null = null;
   // Public chunks are preloaded only when the public remote is served from here.
   const publicServedHere = !options.remoteEntryOverrides?.public;
@@ -316,7 +322,7 @@ export interface FrontendsConfig {
   SITE_ORIGIN?: string | undefined;
 }
 
-export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache): Frontends {
+export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache, contentPool?: UpstreamPool): Frontends {
   const overrides: Partial<Record<RemoteKey, string>> = {};
   if (config.MF_PUBLIC_ENTRY) overrides.public = config.MF_PUBLIC_ENTRY;
   if (config.MF_ADMIN_ENTRY) overrides.admin = config.MF_ADMIN_ENTRY;
@@ -330,5 +336,6 @@ export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string,
     publicServerEntry: config.MF_PUBLIC_SERVER_ENTRY,
     siteOrigin: config.SITE_ORIGIN,
     cache,
+    contentPool,
   });
 }

@@ -21,6 +21,14 @@ function originAt(url: URL, address: string): string {
   return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
 }
 
+/** What follows a service's replicas: the upstream pool, or the cache's invalidation feed (a stream to each). */
+export interface ReplicaFollower {
+  /** Returns whether anything changed. */
+  setOrigins(origins: readonly string[]): boolean;
+  /** Told when a replica refuses or drops a connection (the resolver asks DNS again). */
+  onTrouble?: () => void;
+}
+
 export interface ResolverOptions {
   /** How often the names are asked again (tasks come and go); 0: only at start and on failures. */
   intervalMs: number;
@@ -29,7 +37,7 @@ export interface ResolverOptions {
 }
 
 /**
- * Keeps an upstream pool pointed at every replica behind its service names: each name is resolved
+ * Keeps an upstream pool (or another follower) pointed at every replica behind its service names: each name is resolved
  * to all its addresses, again every `intervalMs` and at once when a replica refuses or drops a
  * connection, and the pool gets one replica per address. When a lookup fails or finds nothing, the
  * addresses known before are kept (a name without tasks for a moment must not empty the pool).
@@ -43,7 +51,7 @@ export class ReplicaResolver {
   private lastRefresh = 0;
   private stopped = false;
 
-  constructor(private readonly pool: UpstreamPool, urls: readonly string[], private readonly options: ResolverOptions) {
+  constructor(private readonly pool: ReplicaFollower, urls: readonly string[], private readonly options: ResolverOptions) {
     this.urls = urls.map((url) => new URL(url));
     this.lookup = options.lookup ?? lookupAll;
     for (const url of this.urls) this.known.set(url.href, [url.origin]);

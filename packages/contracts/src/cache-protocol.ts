@@ -12,10 +12,29 @@ export const CACHE_TTL_HEADER = 'x-cache-ttl';
 export const CACHE_EVENTS_PATH = '/internal/cache-events';
 
 /**
+ * What a change announces: a unique id (every content replica relays every announcement, so a
+ * gateway listening to several hears each one several times and applies it once) and when it was
+ * announced (ms since the epoch, the announcing replica's clock), for the delivery delay.
+ */
+export interface CacheChange {
+  id: string;
+  at: number;
+}
+
+/**
  * One line of the stream (newline-delimited JSON): whether caches may be trusted, the
  * dependencies an admin write changed, "drop everything", or a keep-alive.
  */
-export type CacheEvent = { type: 'state'; healthy: boolean } | { type: 'invalidate'; deps: string[] } | { type: 'reset' } | { type: 'ping' };
+export type CacheEvent =
+  | { type: 'state'; healthy: boolean }
+  | ({ type: 'invalidate'; deps: string[] } & CacheChange)
+  | ({ type: 'reset' } & CacheChange)
+  | { type: 'ping' };
+
+/** The line a change is announced with (to every replica, which relays it to its gateways). */
+export function cacheChangeLine(change: { type: 'invalidate'; deps: readonly string[] } | { type: 'reset' }, id: string, at = Date.now()): string {
+  return JSON.stringify({ ...change, id, at });
+}
 
 export function cacheDepsHeader(deps: readonly string[]): string {
   return deps.join(',');

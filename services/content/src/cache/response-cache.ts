@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { cacheChangeLine } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
 import type { CacheStore } from './cache-store.js';
 import type { PubSub } from './pub-sub.js';
@@ -129,7 +130,7 @@ export class ResponseCache {
   async invalidate(namespaces: CacheNamespace[]): Promise<void> {
     try {
       await Promise.all(namespaces.map((namespace) => this.store.incr(`v:${namespace}`)));
-      await this.store.publish(INVALIDATION_CHANNEL, JSON.stringify({ type: 'invalidate', deps: namespaces }));
+      await this.store.publish(INVALIDATION_CHANNEL, cacheChangeLine({ type: 'invalidate', deps: namespaces }, randomUUID()));
     } catch (err) {
       this.failed(err);
       this.markPending(namespaces);
@@ -138,7 +139,7 @@ export class ResponseCache {
 
   async reset(): Promise<void> {
     await this.store.incr('v:gen');
-    await this.store.publish(INVALIDATION_CHANNEL, JSON.stringify({ type: 'reset' }));
+    await this.store.publish(INVALIDATION_CHANNEL, cacheChangeLine({ type: 'reset' }, randomUUID()));
   }
 
   /** Whether every invalidation so far is recorded in the store. */
@@ -185,7 +186,7 @@ export class ResponseCache {
       } else {
         const namespaces = taken as CacheNamespace[];
         await Promise.all(namespaces.map((namespace) => this.store.incr(`v:${namespace}`)));
-        await this.store.publish(INVALIDATION_CHANNEL, JSON.stringify({ type: 'invalidate', deps: namespaces }));
+        await this.store.publish(INVALIDATION_CHANNEL, cacheChangeLine({ type: 'invalidate', deps: namespaces }, randomUUID()));
       }
     } catch (err) {
       this.failed(err);
