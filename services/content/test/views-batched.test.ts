@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_BEACONS_PATH, type ViewBeaconItem } from '@coinmag/contracts';
 import { FORWARDING_SECRET_HEADER } from '@coinmag/service-kit';
+import { RedisStore } from '../src/cache/redis-store.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
 
 // The gateway hands beacons over in batches: each must be answered and counted exactly as the
 // single route answers and counts it alone.
 const SECRET = 'the-gateway-proves-itself';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let readers = 0;
 const reader = (): Pick<ViewBeaconItem, 'address' | 'userAgent'> => {
   readers += 1;
@@ -22,7 +24,13 @@ describe('view beacons in batches', () => {
   const viewCount = async (slug: string) => Number((await api.db('articles').where({ slug }).first('view_count')).view_count);
 
   beforeAll(async () => {
-    api = await startContent({ forwardingSecret: SECRET });
+    // The stores as createStores makes them: the counting one auto-pipelined (a batch's beacons in one script call).
+    const prefix = `cm-test:${randomUUID()}:`;
+    api = await startContent({
+      forwardingSecret: SECRET,
+      store: new RedisStore({ url: REDIS_URL, prefix, commandTimeoutMs: 100 }),
+      counterStore: new RedisStore({ url: REDIS_URL, prefix, commandTimeoutMs: 2000, autoPipelining: true }),
+    });
     for (const slug of ['batched-a', 'batched-b', 'capped']) await insertArticle(api.db, { slug });
     await api.db('articles').update({ view_count: 0 });
   });
