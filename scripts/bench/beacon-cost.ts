@@ -1,8 +1,9 @@
-// `npx tsx scripts/bench/beacon-cost.ts`: CPU time per view beacon, gateway and content, on the
-// stack of `npm run bench` (machine's Postgres and Redis, demo content), beacons alone from readers
-// at many addresses (every one a first view, counted; not counted is a failure), rounds
-// alternating between the gateway's beacon lane and its middleware chain (an extra query
-// parameter sends a beacon through the chain; the content service takes both alike).
+// `npx tsx scripts/bench/beacon-cost.ts`: CPU time per view beacon, gateway, content and Redis, on
+// the stack of `npm run bench` (machine's Postgres and Redis, demo content), beacons alone from
+// readers at many addresses (every one a first view, counted; not counted is a failure), rounds
+// alternating between the gateway's beacon lane (beacons handed to the content service in batches)
+// and its middleware chain (an extra query parameter sends a beacon through the chain: proxied
+// alone to the content service's single route, as every beacon was before the batches).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
