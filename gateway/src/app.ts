@@ -62,7 +62,7 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
     answerEarly({
       cache,
       pages,
-      beacons: { content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyTimeoutMs: limits.bodyTimeoutMs },
+      beacons: { content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyTimeoutMs: limits.bodyTimeoutMs, forwardingSecret: config.FORWARDING_SECRET },
       adminHost,
     }),
   );

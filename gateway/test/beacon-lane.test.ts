@@ -4,7 +4,8 @@ import { Writable } from 'node:stream';
 import type { Middleware } from 'koa';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime, type ServiceRuntime } from '@coinmag/service-kit';
+import { VIEW_BEACONS_PATH, type ViewBeaconBatch } from '@coinmag/contracts';
+import { createRuntime, FORWARDING_SECRET_HEADER, type ServiceRuntime } from '@coinmag/service-kit';
 import { createGatewayApp } from '../src/app.js';
 
 // The lane that passes view beacons on before the chain must answer exactly as the chain does.
@@ -23,17 +24,44 @@ function listen(server: Server): Promise<string> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 }
 
-/** Stands in for the content service: records each request; stalls on a slug named `slow`. */
-function fakeContent(seen: Seen[]): Server {
+const SECRET = 'gateway-secret';
+/** What the stand-in answers a beacon of `slug`: a figure of its own per slug. */
+const answerFor = (slug: string) => ({ view_count: slug.length, counted: true });
+
+/**
+ * Stands in for the content service: records each request; answers the single beacon route and
+ * the batch route (unless `batches` is false: an older version); stalls on a slug named `slow`.
+ */
+function fakeContent(seen: Seen[], batches = true): Server {
   return createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString() });
-    if (req.url!.startsWith('/api/articles/slow/')) return;
-    const body = JSON.stringify({ view_count: 42, counted: true });
+    const body = Buffer.concat(chunks).toString();
+    seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+    let answer: string;
+    if (req.url === VIEW_BEACONS_PATH && batches) {
+      const { beacons } = JSON.parse(body) as ViewBeaconBatch;
+      if (beacons.some(({ slug }) => slug === 'slow')) return;
+      answer = JSON.stringify({ answers: beacons.map(({ slug }) => ({ status: 200, body: answerFor(slug) })) });
+    } else {
+      const slug = /^\/api\/articles\/([^/]+)\/views/.exec(req.url!)?.[1];
+      if (!slug || req.method !== 'POST') {
+        res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+        return void res.end(JSON.stringify({ error: '找不到資源' }));
+      }
+      if (slug === 'slow') return;
+      // A slug the chain passes on undecodable (`%ZZ`) is answered for as it came.
+      let decoded = slug;
+      try {
+        decoded = decodeURIComponent(slug);
+      } catch {
+        // left as sent
+      }
+      answer = JSON.stringify(answerFor(decoded));
+    }
     // As Koa answers: with its length.
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', 'x-request-id': String(req.headers['x-request-id']), vary: 'Origin' });
-    res.end(body);
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer), 'cache-control': 'no-store', 'x-request-id': String(req.headers['x-request-id']) });
+    res.end(answer);
   });
 }
 
@@ -54,7 +82,7 @@ describe('view beacons answered before the middleware chain', () => {
       return next();
     };
     return createGatewayApp({
-      config: { CONTENT_URL: contentAt, AUTH_URL: 'http://127.0.0.1:9', MEDIA_URL: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: 300, UPLOAD_TIMEOUT_MS: 300, TRUSTED_PROXY_HOPS: hops, ...extra },
+      config: { CONTENT_URL: contentAt, AUTH_URL: 'http://127.0.0.1:9', MEDIA_URL: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: 300, UPLOAD_TIMEOUT_MS: 300, TRUSTED_PROXY_HOPS: hops, FORWARDING_SECRET: SECRET, ...extra },
       runtime,
       adminGuard: spy,
     });
@@ -88,7 +116,7 @@ describe('view beacons answered before the middleware chain', () => {
     expect(lane.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('passes the beacon on with the request id, X-Forwarded-*, and without the session cookie', async () => {
+  it('passes the beacon on with the client address as the gateway sees it, its slug, page view and user agent, and nothing of its cookies', async () => {
     seen.length = 0;
     chainSaw.length = 0;
     const slug = encodeURIComponent('比特幣-入門');
@@ -97,33 +125,68 @@ describe('view beacons answered before the middleware chain', () => {
       headers: { 'x-request-id': 'beacon-req-1', 'x-forwarded-for': '6.6.6.6', cookie: 'coinmag-admin=secret.token; theme=dark', 'user-agent': 'beacon-test' },
     });
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(answerFor('比特幣-入門'));
     expect(res.headers.get('x-request-id')).toBe('beacon-req-1');
     expect(chainSaw).toEqual([]);
     const [request] = seen;
-    expect(request).toMatchObject({ method: 'POST', url: `/api/articles/${slug}/views?pv=${PV}` });
-    expect(request!.headers).toMatchObject({
-      'x-request-id': 'beacon-req-1',
+    expect(request).toMatchObject({ method: 'POST', url: VIEW_BEACONS_PATH });
+    // The gateway proves the addresses are its word; no header of the reader's goes with them.
+    expect(request!.headers[FORWARDING_SECRET_HEADER]).toBe(SECRET);
+    expect(request!.headers.cookie).toBeUndefined();
+    expect(request!.headers['x-forwarded-for']).toBeUndefined();
+    expect(JSON.parse(request!.body)).toEqual({
       // No proxy is trusted in front of this gateway: the client's own claim is ignored.
-      'x-forwarded-for': '127.0.0.1',
-      'x-forwarded-proto': 'http',
-      cookie: 'theme=dark',
-      'user-agent': 'beacon-test',
+      beacons: [{ slug: '比特幣-入門', pv: PV, address: '127.0.0.1', userAgent: 'beacon-test' }],
     });
-    expect(request!.headers['x-forwarded-host']).toBe(new URL(base).host);
   });
 
   it('takes the client address from the trusted proxies, as the chain does', async () => {
     const trusting = createServer(build(1, contentUrl).callback());
     const url = await listen(trusting);
     try {
-      for (const path of [`/api/articles/abc/views?pv=${PV}`, `/api/articles/abc/views?pv=${PV}&via=chain`]) {
-        seen.length = 0;
-        await (await fetch(url + path, { method: 'POST', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } })).arrayBuffer();
-        expect(seen[0]!.headers['x-forwarded-for']).toBe('203.0.113.9');
-      }
+      seen.length = 0;
+      await (await fetch(`${url}/api/articles/abc/views?pv=${PV}`, { method: 'POST', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } })).arrayBuffer();
+      expect((JSON.parse(seen[0]!.body) as ViewBeaconBatch).beacons[0]!.address).toBe('203.0.113.9');
+      seen.length = 0;
+      await (await fetch(`${url}/api/articles/abc/views?pv=${PV}&via=chain`, { method: 'POST', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } })).arrayBuffer();
+      expect(seen[0]!.headers['x-forwarded-for']).toBe('203.0.113.9');
     } finally {
       trusting.closeAllConnections();
       await new Promise((r) => trusting.close(r));
+    }
+  });
+
+  it('sends the beacons that arrive together in a few requests, each beacon getting its own answer', async () => {
+    seen.length = 0;
+    const slugs = Array.from({ length: 40 }, (_, i) => `article-${'x'.repeat(i)}`);
+    const answers = await Promise.all(slugs.map(async (slug) => (await fetch(`${base}/api/articles/${slug}/views?pv=${PV}`, { method: 'POST' })).json()));
+    expect(answers).toEqual(slugs.map(answerFor));
+    const batches = seen.filter((request) => request.url === VIEW_BEACONS_PATH);
+    expect(batches.length).toBe(seen.length);
+    expect(batches.length).toBeLessThan(slugs.length);
+    expect(batches.flatMap((request) => (JSON.parse(request.body) as ViewBeaconBatch).beacons.map(({ slug }) => slug)).sort()).toEqual([...slugs].sort());
+  });
+
+  it('sends each beacon alone, as before, to a content service without the batch route', async () => {
+    const older: Seen[] = [];
+    const olderContent = fakeContent(older, false);
+    const olderUrl = await listen(olderContent);
+    const gatewayOfOlder = createServer(build(0, olderUrl).callback());
+    const url = await listen(gatewayOfOlder);
+    try {
+      for (const slug of ['first', 'second']) {
+        const res = await fetch(`${url}/api/articles/${slug}/views?pv=${PV}`, { method: 'POST', headers: { cookie: 'coinmag-admin=secret.token; theme=dark' } });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual(answerFor(slug));
+      }
+      // The batch route is asked once; from then on each beacon goes alone, with the proxy's headers.
+      expect(older.map((request) => request.url)).toEqual([VIEW_BEACONS_PATH, `/api/articles/first/views?pv=${PV}`, `/api/articles/second/views?pv=${PV}`]);
+      expect(older[1]!.headers).toMatchObject({ 'x-forwarded-for': '127.0.0.1', cookie: 'theme=dark', [FORWARDING_SECRET_HEADER]: SECRET });
+    } finally {
+      gatewayOfOlder.closeAllConnections();
+      olderContent.closeAllConnections();
+      await new Promise((r) => gatewayOfOlder.close(r));
+      await new Promise((r) => olderContent.close(r));
     }
   });
 

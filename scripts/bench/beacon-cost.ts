@@ -1,8 +1,10 @@
-// `npx tsx scripts/bench/beacon-cost.ts`: CPU time per view beacon, gateway and content, on the
-// stack of `npm run bench` (machine's Postgres and Redis, demo content), beacons alone from readers
-// at many addresses (every one a first view, counted; not counted is a failure), rounds
-// alternating between the gateway's beacon lane and its middleware chain (an extra query
-// parameter sends a beacon through the chain; the content service takes both alike).
+// `npx tsx scripts/bench/beacon-cost.ts`: CPU time per view beacon, gateway, content and Redis, on
+// the stack of `npm run bench` (machine's Postgres and Redis, demo content), beacons alone from
+// readers at many addresses (every one a first view, counted; not counted is a failure), rounds
+// alternating between the gateway's beacon lane (beacons handed to the content service in batches)
+// and its middleware chain (an extra query parameter sends a beacon through the chain: proxied
+// alone to the content service's single route, as every beacon was before the batches).
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
@@ -57,6 +59,15 @@ async function beacons(base: string, slugs: string[], seconds: number, query: st
 }
 let nextReader = 1;
 
+/** The machine's Redis server (shared: its figure includes anything else using it). */
+function redisPid(): number | undefined {
+  try {
+    return Number(execFileSync('pgrep', ['-o', '-x', 'redis-server'], { encoding: 'utf8' }).trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function main() {
   const stack = await startBenchStack('beacon');
   const { db } = stack;
@@ -65,8 +76,9 @@ async function main() {
     await beacons(stack.url, slugs, 2, '');
     console.log(`beacons alone, ${CONNECTIONS} connections, ${SECONDS} s per round, ${slugs.length} articles; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log('(CPU ms per beacon: the process\'s CPU time (user + system, /proc) during the round over the beacons answered; idle: its CPU ms per second just before, not subtracted)');
-    console.log('| round | path in the gateway | beacons/s | counted | failed or not counted | gateway CPU ms / beacon | content CPU ms / beacon | idle gateway / content CPU ms/s |\n|---|---|---|---|---|---|---|---|');
-    const cpuOf = () => [cpuMsOf(stack.pids.gateway!)!, cpuMsOf(stack.pids.content!)!];
+    console.log('| round | path in the gateway | beacons/s | counted | failed or not counted | gateway CPU ms / beacon | content CPU ms / beacon | Redis CPU ms / beacon | all three | idle gateway / content / Redis CPU ms/s |\n|---|---|---|---|---|---|---|---|---|---|');
+    const redis = redisPid();
+    const cpuOf = () => [cpuMsOf(stack.pids.gateway!)!, cpuMsOf(stack.pids.content!)!, redis === undefined ? 0 : (cpuMsOf(redis) ?? 0)];
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const [name, query] of [['lane', ''], ['chain', '&via=chain']] as const) {
         const idleFrom = cpuOf();
@@ -77,8 +89,10 @@ async function main() {
         const { sent, counted, failed } = await beacons(stack.url, slugs, SECONDS, query);
         if (failed > 0) process.exitCode = 1;
         const elapsedMs = performance.now() - started;
-        const [gateway, content] = cpuOf().map((to, i) => (to - before[i]!) / sent);
-        console.log(`| ${round} | ${name} | ${((sent * 1000) / elapsedMs).toFixed(0)} | ${counted} | ${failed} | ${gateway!.toFixed(3)} | ${content!.toFixed(3)} | ${idle.map((ms) => ms.toFixed(0)).join(' / ')} |`);
+        const [gateway, content, redisMs] = cpuOf().map((to, i) => (to - before[i]!) / sent);
+        console.log(
+          `| ${round} | ${name} | ${((sent * 1000) / elapsedMs).toFixed(0)} | ${counted} | ${failed} | ${gateway!.toFixed(3)} | ${content!.toFixed(3)} | ${redisMs!.toFixed(3)} | ${(gateway! + content! + redisMs!).toFixed(3)} | ${idle.map((ms) => ms.toFixed(0)).join(' / ')} |`,
+        );
       }
     }
   } finally {

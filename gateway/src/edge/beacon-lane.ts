@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { ViewBeaconAnswer } from '@coinmag/contracts';
 import { HttpError } from '@coinmag/service-kit';
 import { withoutSessionCookies } from '../admin/cookie.js';
 import { hasRequestBody, readBodyWithin } from '../limits/read-body.js';
@@ -6,11 +7,15 @@ import { requestHeadersFor, responseHeadersFrom } from '../proxy/headers.js';
 import { answerFailure, forwardedFor, NOT_FORWARDED } from '../proxy/upstream-answers.js';
 import { readBody, sendWithRetry } from '../proxy/send.js';
 import type { UpstreamPool } from '../proxy/upstream-pool.js';
+import { BatchesRefusedError, BeaconBatches } from './beacon-batches.js';
+import { beaconTarget } from './request-area.js';
 
 /** A beacon's body is empty or a few bytes; anything larger (or of unknown length) goes through the chain. */
 const MAX_BODY_BYTES = 4096;
 /** A beacon's answer is a few bytes of JSON. */
 const MAX_ANSWER_BYTES = 64 * 1024;
+/** As the content service keeps it. */
+const USER_AGENT_LENGTH = 512;
 /** The chain's own: the request id is the gateway's, the policy its CSP stage's. */
 const KEPT_BY_THE_CHAIN: ReadonlySet<string> = new Set(['x-request-id', 'content-security-policy']);
 
@@ -19,25 +24,26 @@ export interface BeaconLaneOptions {
   timeoutMs: number;
   /** How long the beacon's few bytes may take to arrive (GATEWAY_BODY_TIMEOUT_S). */
   bodyTimeoutMs: number;
+  /** FORWARDING_SECRET, which the content service believes a batch's addresses with. */
+  forwardingSecret?: string;
 }
 
 /**
  * The lane a view beacon (`POST /api/articles/{slug}/views`, classed `beacon` by the edge, not on
- * the back-office host) takes: passed to the content service over the proxy's pool, with the
- * proxy's forwarding headers, timeout and failure answers, its few bytes of answer written at
- * once. Readers send one per page view, so the proxy's streaming machinery was a large share of
- * the gateway's work per beacon. A body of unknown or large size goes on to the chain.
- * Returns false when it leaves the request to the chain.
+ * the back-office host) takes: handed to the content service in a batch with the beacons that
+ * arrive meanwhile (see BeaconBatches), with the proxy's timeout and failure answers, its few
+ * bytes of answer written at once. Readers send one per page view: one proxied request per
+ * beacon made the hop to the content service most of a beacon's cost. A content service without
+ * the batch route (older, during a rolling update) gets each beacon alone, as it did.
+ * A body of unknown or large size goes on to the chain. Returns false when it leaves the request to the chain.
  */
-export function beaconLane({ content, timeoutMs, bodyTimeoutMs }: BeaconLaneOptions): (ctx: Context) => Promise<void> | false {
+export function beaconLane({ content, timeoutMs, bodyTimeoutMs, forwardingSecret }: BeaconLaneOptions): (ctx: Context) => Promise<void> | false {
+  const batches = new BeaconBatches({ content, timeoutMs, forwardingSecret });
+  let batchesRefused = false;
+
   const send = async (ctx: Context): Promise<void> => {
     const req = ctx.req;
-    // As the admin guard does for every request: the services never see the session cookie.
-    const cookies = withoutSessionCookies(req.headers.cookie);
-    if (cookies === undefined) delete req.headers.cookie;
-    else req.headers.cookie = cookies;
-
-    // The body arrives in full, within the deadline, before a connection to the service is taken.
+    // The body arrives in full, within the deadline, before the beacon is sent on (the service reads none of it).
     let sent: Buffer | null = null;
     try {
       if (hasRequestBody(req)) sent = await readBodyWithin(req, MAX_BODY_BYTES, bodyTimeoutMs);
@@ -45,6 +51,37 @@ export function beaconLane({ content, timeoutMs, bodyTimeoutMs }: BeaconLaneOpti
       if (!(err instanceof HttpError) || ctx.res.destroyed) return void req.destroy();
       throw err;
     }
+    if (batchesRefused) return sendAlone(ctx, sent);
+    const target = beaconTarget(ctx.path, ctx.url)!;
+    let answer: ViewBeaconAnswer;
+    try {
+      answer = await batches.send({ ...target, address: ctx.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, USER_AGENT_LENGTH) });
+    } catch (err) {
+      if (err instanceof BatchesRefusedError) {
+        batchesRefused = true;
+        return sendAlone(ctx, sent);
+      }
+      if (ctx.res.destroyed) return;
+      answerFailure(ctx, err, 'content');
+      return;
+    }
+    if (ctx.res.destroyed) return;
+    const body = Buffer.from(JSON.stringify(answer.body));
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(body.length) };
+    if (answer.retryAfter) headers['retry-after'] = answer.retryAfter;
+    ctx.status = answer.status;
+    ctx.respond = false;
+    ctx.res.writeHead(answer.status, headers);
+    ctx.res.end(body);
+  };
+
+  /** One beacon, proxied alone to the single route. */
+  const sendAlone = async (ctx: Context, sent: Buffer | null): Promise<void> => {
+    const req = ctx.req;
+    // As the admin guard does for every request: the services never see the session cookie.
+    const cookies = withoutSessionCookies(req.headers.cookie);
+    if (cookies === undefined) delete req.headers.cookie;
+    else req.headers.cookie = cookies;
     const aborted = new AbortController();
     const onClose = () => {
       if (!ctx.res.writableFinished) aborted.abort();

@@ -16,24 +16,33 @@ const BEACON_PATH = /^\/api\/articles\/((?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2}){1,600}
 /** No query, or the page view's id alone. */
 const BEACON_QUERY = /^(?:\?pv=[0-9A-Fa-f-]{1,64})?$/;
 
-function isBeacon(path: string, url: string): boolean {
+/** What a beacon names: the article's slug (decoded) and the page view's id, when sent. */
+export interface BeaconTarget {
+  slug: string;
+  pv?: string;
+}
+
+/** The slug and page-view id of a request shaped exactly as a beacon; undefined for anything else. */
+export function beaconTarget(path: string, url: string): BeaconTarget | undefined {
   const match = BEACON_PATH.exec(path);
-  if (!match) return false;
+  if (!match) return undefined;
   const query = url.indexOf('?');
-  if (!BEACON_QUERY.test(query < 0 ? '' : url.slice(query))) return false;
+  const search = query < 0 ? '' : url.slice(query);
+  if (!BEACON_QUERY.test(search)) return undefined;
   let slug: string;
   try {
     slug = decodeURIComponent(match[1]!);
   } catch {
-    return false;
+    return undefined;
   }
-  return isSlugParam(slug);
+  if (!isSlugParam(slug)) return undefined;
+  return search ? { slug, pv: search.slice('?pv='.length) } : { slug };
 }
 
 function apiArea(method: string, path: string, url: string): RequestArea {
   if (path === CSP_REPORT_PATH || isAdminApiPath(path) || matchRoute(path)?.upstream !== 'content') return 'chain';
   if (method === 'GET' || method === 'HEAD') return 'public-api';
-  return method === 'POST' && isBeacon(path, url) ? 'beacon' : 'chain';
+  return method === 'POST' && beaconTarget(path, url) ? 'beacon' : 'chain';
 }
 
 /** The area of a request from its method, decoded path and raw URL (path and query as sent). */

@@ -38,6 +38,8 @@ export const API_MESSAGES = {
   /** A field with NUL, control characters or broken Unicode; the field's name goes in front. */
   invalidCharacters: '含有不允許的字元（例如 NUL 或控制字元），請移除後再試',
   inputTooDeep: '請求內容層數過多',
+  /** 400 from the content service's internal batch of view beacons: a beacon or the batch is not of its shape. */
+  viewBeaconsInvalid: '瀏覽紀錄格式不正確',
   articleContentTooLarge: '文章內容過大（上限 2 MB），請縮短內容或分成多篇文章',
   articleContentTooComplex: '文章內容結構過於複雜，請減少巢狀格式或標籤數量',
   articleContentTooSlow: '文章內容處理逾時，請簡化內容後再試',

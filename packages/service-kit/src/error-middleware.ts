@@ -1,16 +1,36 @@
 import type { Middleware } from 'koa';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { HttpError } from './errors.js';
+import type { Logger } from './logger.js';
 import { isDependencyOutage } from './outage.js';
 
 /** Long enough for a restart of Postgres or Redis to be over, short enough to retry soon. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: { error: string; field?: string };
+}
+
 /**
- * The one place failures become responses: `{"error": text}` with the right status, no stack.
+ * The one place failures become answers: `{"error": text}` with the right status, no stack.
  * A database or Redis that cannot be reached is a 503 with Retry-After (the health monitor logs
  * the outage once); anything else unexpected is a 500, logged with its stack.
  */
+export function errorAnswer(err: unknown, log?: Pick<Logger, 'debug' | 'error'>): ErrorAnswer {
+  if (err instanceof HttpError) return { status: err.status, headers: err.headers, body: err.field ? { error: err.message, field: err.field } : { error: err.message } };
+  const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
+  if (status >= 400 && status < 500 && (err as { expose?: boolean }).expose) return { status, headers: {}, body: { error: (err as Error).message } };
+  if (isDependencyOutage(err)) {
+    log?.debug({ err: (err as Error).message }, 'dependency unavailable');
+    return { status: 503, headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) }, body: { error: API_MESSAGES.serviceUnavailable } };
+  }
+  log?.error({ err }, 'unhandled error');
+  return { status: 500, headers: {}, body: { error: API_MESSAGES.serverError } };
+}
+
+/** Writes errorAnswer's answer for whatever a handler throws; a route nothing answered is a JSON 404. */
 export function errorMiddleware(): Middleware {
   return async (ctx, next) => {
     try {
@@ -20,28 +40,10 @@ export function errorMiddleware(): Middleware {
         ctx.body = { error: API_MESSAGES.notFound };
       }
     } catch (err) {
-      if (err instanceof HttpError) {
-        ctx.status = err.status;
-        ctx.set(err.headers);
-        ctx.body = err.field ? { error: err.message, field: err.field } : { error: err.message };
-        return;
-      }
-      const status = typeof (err as { status?: unknown }).status === 'number' ? (err as { status: number }).status : 500;
-      if (status >= 400 && status < 500 && (err as { expose?: boolean }).expose) {
-        ctx.status = status;
-        ctx.body = { error: (err as Error).message };
-        return;
-      }
-      if (isDependencyOutage(err)) {
-        ctx.state.log?.debug({ err: (err as Error).message }, 'dependency unavailable');
-        ctx.status = 503;
-        ctx.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
-        ctx.body = { error: API_MESSAGES.serviceUnavailable };
-        return;
-      }
-      ctx.state.log?.error({ err }, 'unhandled error');
-      ctx.status = 500;
-      ctx.body = { error: API_MESSAGES.serverError };
+      const answer = errorAnswer(err, ctx.state.log);
+      ctx.status = answer.status;
+      ctx.set(answer.headers);
+      ctx.body = answer.body;
     }
   };
 }

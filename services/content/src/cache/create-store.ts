@@ -21,6 +21,6 @@ export function createStores({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix }: 
   }
   return {
     cache: new RedisStore({ url: redisUrl, prefix, commandTimeoutMs: 100 }),
-    counters: new RedisStore({ url: redisUrl, prefix, commandTimeoutMs: 2000 }),
+    counters: new RedisStore({ url: redisUrl, prefix, commandTimeoutMs: 2000, autoPipelining: true }),
   };
 }

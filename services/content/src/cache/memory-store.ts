@@ -89,7 +89,14 @@ export class MemoryStore implements Store {
     for (const key of once) if (!(await this.setIfAbsent(key, '1', onceTtlMs))) return 'repeat' as const;
     return (await this.incrExpiring(cap.key, cap.ttlMs)) > cap.limit ? ('limited' as const) : ('pass' as const);
   }
-  async beacon({ stamp, admission, count, ranking, shown }: BeaconOp): Promise<BeaconOutcome> {
+  /** One beacon at a time, as Redis runs its script: beacons sent at once never interleave their steps. */
+  beacon(op: BeaconOp): Promise<BeaconOutcome> {
+    const outcome = this.beacons.then(() => this.beaconNow(op));
+    this.beacons = outcome.catch(() => undefined);
+    return outcome;
+  }
+  private beacons: Promise<unknown> = Promise.resolve();
+  private async beaconNow({ stamp, admission, count, ranking, shown }: BeaconOp): Promise<BeaconOutcome> {
     const current = (await this.mget(stamp.keys)).map((value) => value ?? '0');
     if (current.some((value, index) => value !== stamp.expected[index])) return { decision: 'stale', stamp: current };
     const decision = await this.admit(admission);

@@ -77,8 +77,37 @@ if last > count then count = last end
 redis.call('SET', shown, count, 'PX', ARGV[a + 11])
 return {decision, count}`;
 
+/**
+ * BEACON for several beacons in one call, each decided as alone and in turn: ARGV[1] is n, then
+ * each beacon's count of KEYS and of ARGV, then each beacon's ARGV; KEYS are each beacon's in turn.
+ */
+const BEACONS = `
+local function beacon(KEYS, ARGV)
+${BEACON}
+end
+local n = tonumber(ARGV[1])
+local results = {}
+local k, a = 0, 1 + 2 * n
+for i = 1, n do
+  local nk, na = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
+  results[i] = beacon({unpack(KEYS, k + 1, k + nk)}, {unpack(ARGV, a + 1, a + na)})
+  k = k + nk
+  a = a + na
+end
+return results`;
+
+type BeaconReply = [string, number | string[]];
+
+interface WaitingBeacon {
+  keys: string[];
+  args: Array<string | number>;
+  done: (reply: BeaconReply) => void;
+  fail: (err: unknown) => void;
+}
+
 interface ScriptedRedis extends Redis {
-  beaconScript(...args: Array<string | number>): Promise<[string, number | string[]]>;
+  beaconScript(...args: Array<string | number>): Promise<BeaconReply>;
+  beaconsScript(...args: Array<string | number>): Promise<BeaconReply[]>;
   admitScript(...args: Array<string | number>): Promise<string>;
   sumRegisteredScript(...args: Array<string | number>): Promise<number[]>;
 }
@@ -88,6 +117,12 @@ export interface RedisStoreOptions {
   prefix: string;
   /** A Redis that is slow answers as an error after this long, so callers fall back at once. */
   commandTimeoutMs?: number;
+  /**
+   * Commands issued in one turn of the event loop leave in one write (ioredis's auto-pipelining),
+   * and the beacons of one turn in one script call: the beacons of a batch the gateway sent cost
+   * Redis and this process one call, not one each.
+   */
+  autoPipelining?: boolean;
 }
 
 export class RedisStore implements Store {
@@ -96,13 +131,17 @@ export class RedisStore implements Store {
   private readonly redis: ScriptedRedis;
   private readonly prefix: string;
   private readonly subscribers = new Set<Redis>();
+  private readonly autoPipelining: boolean;
+  private waitingBeacons: WaitingBeacon[] = [];
 
-  constructor({ url, prefix, commandTimeoutMs = 2000 }: RedisStoreOptions) {
+  constructor({ url, prefix, commandTimeoutMs = 2000, autoPipelining = false }: RedisStoreOptions) {
     this.prefix = prefix;
+    this.autoPipelining = autoPipelining;
     this.keyspace = `redis:${url}:${prefix}`;
     const redis = new Redis(url, {
       keyPrefix: prefix,
       commandTimeout: commandTimeoutMs,
+      enableAutoPipelining: autoPipelining,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       lazyConnect: false,
@@ -112,6 +151,7 @@ export class RedisStore implements Store {
     redis.defineCommand('admitScript', { lua: ADMIT });
     redis.defineCommand('sumRegisteredScript', { lua: SUM_REGISTERED, numberOfKeys: 1 });
     redis.defineCommand('beaconScript', { lua: BEACON });
+    redis.defineCommand('beaconsScript', { lua: BEACONS });
     this.redis = redis as ScriptedRedis;
     // Errors are reported by the calls that meet them; this keeps ioredis from printing each one.
     this.redis.on('error', () => {});
@@ -151,14 +191,37 @@ export class RedisStore implements Store {
   async beacon({ stamp, admission, count, ranking, shown }: BeaconOp): Promise<BeaconOutcome> {
     const { rate, cap, once, onceTtlMs } = admission;
     const keys = [...stamp.keys, rate.key, cap.key, count.registry, count.batch, ranking.key, shown.key, ...once];
-    const [decision, detail] = await this.redis.beaconScript(
-      keys.length, ...keys,
+    const args = [
       stamp.keys.length, ...stamp.expected, rate.ttlMs, rate.limit, cap.ttlMs, cap.limit, onceTtlMs, count.batch, count.field, ranking.ttlMs, this.prefix,
       shown.base, shown.ttlMs,
-    );
+    ];
+    const [decision, detail] = this.autoPipelining
+      ? await new Promise<BeaconReply>((done, fail) => this.queueBeacon({ keys, args, done, fail }))
+      : await this.redis.beaconScript(keys.length, ...keys, ...args);
     if (decision === 'stale') return { decision, stamp: (detail as string[]).map(String) };
     if (decision !== 'pass' && decision !== 'repeat' && decision !== 'limited') throw new Error(`unexpected beacon answer ${decision}`);
     return { decision, count: Number(detail) };
+  }
+
+  /** The beacons of one turn of the event loop go to Redis as one script call (one alone as BEACON). */
+  private queueBeacon(beacon: WaitingBeacon): void {
+    this.waitingBeacons.push(beacon);
+    if (this.waitingBeacons.length > 1) return;
+    setImmediate(() => {
+      const batch = this.waitingBeacons;
+      this.waitingBeacons = [];
+      if (batch.length === 1) {
+        const [{ keys, args, done, fail }] = batch as [WaitingBeacon];
+        this.redis.beaconScript(keys.length, ...keys, ...args).then(done, fail);
+        return;
+      }
+      const keys = batch.flatMap((beacon) => beacon.keys);
+      const args = [batch.length, ...batch.flatMap((beacon) => [beacon.keys.length, beacon.args.length]), ...batch.flatMap((beacon) => beacon.args)];
+      this.redis.beaconsScript(keys.length, ...keys, ...args).then(
+        (replies) => batch.forEach((beacon, index) => beacon.done(replies[index]!)),
+        (err) => batch.forEach((beacon) => beacon.fail(err)),
+      );
+    });
   }
   async sumRegistered(registry: string, fields: string[]) {
     if (fields.length === 0) return [];

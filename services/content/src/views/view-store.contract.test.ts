@@ -64,6 +64,36 @@ describe.each(STORE_ADAPTERS)('view store contract (%s)', (_name, make) => {
     expect(await store.zunionTop(['bc:rank'], [1], 5)).toEqual([{ member: '7', score: 1 }]);
   });
 
+  it('decides beacons sent at once each in turn, as if sent one by one', async () => {
+    const op = (expected: string, once: string[], field: string) => ({
+      stamp: { keys: ['bt:v'], expected: [expected] },
+      admission: { rate: { key: 'bt:rate', ttlMs: 60_000, limit: 5 }, once, onceTtlMs: 60_000, cap: { key: 'bt:cap', ttlMs: 60_000, limit: 10 } },
+      count: { registry: 'bt:reg', batch: 'bt:batch', field },
+      ranking: { key: 'bt:rank', ttlMs: 60_000 },
+      shown: { key: `bt:shown:${field}`, base: 10, ttlMs: 60_000 },
+    });
+    const outcomes = await Promise.all([
+      store.beacon(op('0', ['bt:pv1'], '1')),
+      store.beacon(op('0', ['bt:pv1'], '1')),
+      store.beacon(op('9', ['bt:pv2'], '1')),
+      store.beacon(op('0', ['bt:pv3'], '2')),
+      store.beacon(op('0', ['bt:pv4'], '1')),
+      store.beacon(op('0', ['bt:pv5'], '1')),
+      store.beacon(op('0', ['bt:pv6'], '1')),
+    ]);
+    expect(outcomes).toEqual([
+      { decision: 'pass', count: 11 },
+      { decision: 'repeat', count: 11 },
+      { decision: 'stale', stamp: ['0'] },
+      { decision: 'pass', count: 11 },
+      { decision: 'pass', count: 12 },
+      { decision: 'pass', count: 13 },
+      // The sixth beacon of the minute from one address (the stale one was not counted): over the rate of 5.
+      { decision: 'limited', count: 13 },
+    ]);
+    expect(await store.hgetall('bt:batch')).toEqual({ '1': '3', '2': '1' });
+  });
+
   it('sums fields over every hash a registry lists, in one call', async () => {
     expect(await store.sumRegistered('sum:reg', ['1', '2'])).toEqual([0, 0]);
     await store.hincrbyRegistered('sum:reg', 'sum:a', '1', 2);

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { VIEW_BEACON_BATCH_MAX, VIEW_BEACONS_PATH, type ViewBeaconAnswer, type ViewBeaconAnswers, type ViewBeaconItem } from '@coinmag/contracts';
+import { FORWARDING_SECRET_HEADER } from '@coinmag/service-kit';
+import { readBody, sendWithRetry } from '../proxy/send.js';
+import type { UpstreamPool } from '../proxy/upstream-pool.js';
+
+/** A batch's answer: a few dozen bytes per beacon. */
+const MAX_ANSWER_BYTES = VIEW_BEACON_BATCH_MAX * 1024;
+
+/** The content service has no batch route (an older version during a rolling update): beacons go alone. */
+export class BatchesRefusedError extends Error {
+  readonly code = 'BATCHES_REFUSED';
+}
+
+/** The answer could not be read as one answer per beacon (answered as a broken service: 502). */
+class BrokenBatchError extends Error {}
+
+export interface BeaconBatchesOptions {
+  content: UpstreamPool;
+  timeoutMs: number;
+  /** FORWARDING_SECRET: the content service believes the beacons' addresses only with it. */
+  forwardingSecret?: string;
+  /** Batches on their way at once (default: two per replica). */
+  maxInFlight?: number;
+}
+
+interface Waiting {
+  item: ViewBeaconItem;
+  done: (answer: ViewBeaconAnswer) => void;
+  fail: (err: unknown) => void;
+}
+
+/**
+ * The view beacons on their way to the content service, sent in batches: a beacon that arrives
+ * while `maxInFlight` batches are on their way waits for the next one, which takes every beacon
+ * waiting then. One request, one parse and one Redis write carry a batch instead of each beacon:
+ * under load the batches grow, and a beacon alone still leaves at once (the turn of the event loop
+ * it arrived in). Each beacon gets its own answer, as the content service's single route gives it.
+ */
+export class BeaconBatches {
+  private waiting: Waiting[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+  private readonly maxInFlight: number;
+
+  constructor(private readonly options: BeaconBatchesOptions) {
+    this.maxInFlight = options.maxInFlight ?? 2 * Math.max(1, options.content.origins.length);
+  }
+
+  send(item: ViewBeaconItem): Promise<ViewBeaconAnswer> {
+    return new Promise((done, fail) => {
+      this.waiting.push({ item, done, fail });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.maxInFlight || this.waiting.length === 0) return;
+    this.scheduled = true;
+    // After the I/O of this turn: the beacons that arrived together leave together.
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
+        const batch = this.waiting.length <= VIEW_BEACON_BATCH_MAX ? this.waiting : this.waiting.slice(0, VIEW_BEACON_BATCH_MAX);
+        this.waiting = batch === this.waiting ? [] : this.waiting.slice(VIEW_BEACON_BATCH_MAX);
+        this.inFlight += 1;
+        void this.post(batch).finally(() => {
+          this.inFlight -= 1;
+          this.schedule();
+        });
+      }
+    });
+  }
+
+  private async post(batch: Waiting[]): Promise<void> {
+    try {
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': randomUUID() };
+      if (this.options.forwardingSecret) headers[FORWARDING_SECRET_HEADER] = this.options.forwardingSecret;
+      const body = Buffer.from(JSON.stringify({ beacons: batch.map(({ item }) => item) }));
+      const response = await sendWithRetry(this.options.content, { method: 'POST', path: VIEW_BEACONS_PATH, headers, body, timeoutMs: this.options.timeoutMs }, { waitForRestartMs: 0 });
+      const raw = await readBody(response.body, MAX_ANSWER_BYTES);
+      if (response.statusCode === 404 || response.statusCode === 405) throw new BatchesRefusedError('the content service answers no batch of beacons');
+      const parsed = parseJson(raw);
+      if (response.statusCode !== 200) {
+        // The batch as a whole was refused (the service is unavailable): every beacon gets that answer.
+        const retryAfter = response.headers['retry-after'];
+        const answer: ViewBeaconAnswer = { status: response.statusCode, body: parsed, ...(typeof retryAfter === 'string' ? { retryAfter } : {}) };
+        for (const waiting of batch) waiting.done(answer);
+        return;
+      }
+      const answers = (parsed as Partial<ViewBeaconAnswers> | undefined)?.answers;
+      if (!Array.isArray(answers) || answers.length !== batch.length) throw new BrokenBatchError('a batch of beacons answered without one answer each');
+      batch.forEach((waiting, index) => waiting.done(answers[index]!));
+    } catch (err) {
+      for (const waiting of batch) waiting.fail(err);
+    }
+  }
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new BrokenBatchError('a batch of beacons answered without JSON');
+  }
+}
