@@ -11,3 +11,4 @@ export * from './wordpress-import.js';
 export * from './auth-paths.js';
 export * from './webhooks.js';
 export * from './cache-protocol.js';
+export * from './tag.js';

@@ -7,3 +7,4 @@ export * from './image-sizes.js';
 export * from './admin-page.js';
 export * from './social-card.js';
 export * from './page-route.js';
+export * from './tag.js';

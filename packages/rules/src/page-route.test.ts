@@ -10,6 +10,8 @@ describe('pageRoute', () => {
     expect(pageRoute('/articles/')).toEqual({ page: 'articles' });
     expect(pageRoute('/search')).toEqual({ page: 'search' });
     expect(pageRoute('/article/a/b')).toEqual({ page: 'unknown' });
+    expect(pageRoute('/tag/%EF%BC%A2%EF%BC%B4%EF%BC%A3/')).toEqual({ page: 'tag', tag: 'btc' });
+    expect(pageRoute('/tag/a%2Fb')).toEqual({ page: 'tag', tag: null });
   });
 
   it('gives no slug for a segment that cannot name anything', () => {

@@ -29,6 +29,9 @@ import { CategoriesRepository } from './categories/categories.repository.js';
 import { adminCategoryRoutes } from './categories/categories.admin.routes.js';
 import { publicCategoryRoutes } from './categories/categories.routes.js';
 import { CategoriesService } from './categories/categories.service.js';
+import { TagsRepository } from './tags/tags.repository.js';
+import { publicTagRoutes } from './tags/tags.routes.js';
+import { TagsService } from './tags/tags.service.js';
 import { CrawlRepository } from './crawl/crawl.repository.js';
 import { crawlRoutes } from './crawl/crawl.routes.js';
 import { CrawlService } from './crawl/crawl.service.js';
@@ -196,6 +199,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     viewBeaconRoutes(beacons),
     publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),
+    publicTagRoutes(new TagsService(new TagsRepository(db), clock), responder),
     publicSettingsRoutes(settings, responder),
     indexNowKeyRoutes(settings, responder),
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),
