@@ -9,6 +9,7 @@ import { pageFromParam } from './pages/articles/page-param';
 import { categoryKey, loadCategory } from './pages/category/CategoryPage';
 import { HomeUnavailableError, homeKey, loadHomeState } from './pages/home/load-home';
 import { loadSearch, searchKey } from './pages/search/SearchPage';
+import { loadTag, tagKeyOf } from './pages/tag/TagPage';
 
 export { default as PublicApp } from './PublicApp';
 export { setApiBase, setApiReader };
@@ -60,6 +61,11 @@ export async function loadPageData(pathname: string, search: string, signal: Abo
     const { slug } = route;
     if (!slug) return { data: null, status: 404 };
     return settle(categoryKey(slug, page), () => loadCategory(slug, page, signal), failedState);
+  }
+  if (route.page === 'tag') {
+    const { tag } = route;
+    if (!tag) return { data: null, status: 404 };
+    return settle(tagKeyOf(tag, page), () => loadTag(tag, page, signal), failedState);
   }
   if (route.page === 'articles') return settle(allArticlesKey(page), () => loadAllArticles(page, signal), failedState);
   if (route.page === 'search') {

@@ -1,5 +1,5 @@
-import type { Settings } from '@coinmag/contracts';
-import { IMAGE_SIZES, articleDescription, articleSocialImage, isAdminPagePath, keywordsFromTags, pageRoute, type PageMetaInput } from '@coinmag/rules';
+import { TAG_PAGE_SIZE, type Settings } from '@coinmag/contracts';
+import { IMAGE_SIZES, TAG_TEXT, articleDescription, articleSocialImage, isAdminPagePath, keywordsFromTags, pageFromParam, pageRoute, tagPageMeta, tagPagePath, type PageMetaInput } from '@coinmag/rules';
 import type { ContentClient } from './content-client.js';
 
 /** Titles of a page whose content could not be read because the content service is down (docs/product.md §10). */
@@ -93,6 +93,20 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
     }
     const feed = found ? { title: found.name, path: `${path}/rss.xml` } : undefined;
     return { input: { ...base, title: name, description: found?.description || description, path, breadcrumbs: [{ name: '首頁', path: '/' }, { name, path }], feed }, status: 200, settings };
+  }
+
+  if (route.page === 'tag') {
+    const { tag } = route;
+    if (!tag) return { input: { ...base, title: TAG_TEXT.unknown, path: pathname, noIndex: true }, status: 404, settings };
+    const path = tagPagePath(tag);
+    // Every spelling of a tag (an old WordPress /tag/ link, a full-width or capitalised one) lands on its one page.
+    if (pathname !== path) return { input: { ...base, path }, status: 301, redirect: path, settings };
+    const found = await content.tag(tag);
+    if (found === 'missing') return { input: { ...base, title: TAG_TEXT.unknown, path, noIndex: true }, status: 404, settings };
+    if (!found) return { input: { ...base, title: UNAVAILABLE_TITLE.data, path, noIndex: true }, status: 503, settings };
+    const page = pageFromParam(new URLSearchParams(search).get('page'));
+    const pages = Math.ceil(found.article_count / TAG_PAGE_SIZE);
+    return { input: { ...base, ...tagPageMeta(found, page, page <= pages) }, status: 200, settings };
   }
 
   if (route.page === 'articles') {

@@ -288,7 +288,7 @@ export function createFrontends(options: FrontendsOptions): Frontends {
       return;
     }
     // Anything that looks like a file (has an extension) and is not one of ours is a 404, not a page.
-    if (/\.[a-z0-9]{1,8}$/i.test(path) && !/^\/(article|category)\//.test(path)) {
+    if (/\.[a-z0-9]{1,8}$/i.test(path) && !/^\/(article|category|tag)\//.test(path)) {
       notFound(ctx);
       return;
     }

@@ -8,3 +8,4 @@ export * from './admin-page.js';
 export * from './social-card.js';
 export * from './page-route.js';
 export * from './tag.js';
+export * from './tag-page.js';

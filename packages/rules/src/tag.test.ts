@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tagFromParam, tagKey, tagPath } from './tag.js';
+import { tagFromParam, tagKey } from './tag.js';
+import { tagPagePath } from './tag-page.js';
 
 describe('tagKey', () => {
   it('brings full-width, half-width and case variants of one tag together', () => {
@@ -11,8 +12,8 @@ describe('tagKey', () => {
 
   it('keeps Chinese tags as they are', () => {
     expect(tagKey('比特幣')).toBe('比特幣');
-    expect(tagPath('比特幣')).toBe('/tag/%E6%AF%94%E7%89%B9%E5%B9%A3');
-    expect(tagPath('Web3 Gaming')).toBe('/tag/web3-gaming');
+    expect(tagPagePath('比特幣')).toBe('/tag/%E6%AF%94%E7%89%B9%E5%B9%A3');
+    expect(tagPagePath('Web3 Gaming')).toBe('/tag/web3-gaming');
   });
 });
 

@@ -25,6 +25,3 @@ export function tagFromParam(segment: string): string | null {
   const key = tagKey(decoded);
   return key && Array.from(key).length <= TAG_PARAM_MAX ? key : null;
 }
-
-/** The tag page of a tag (any spelling of it). */
-export const tagPath = (name: string) => `/tag/${encodeURIComponent(tagKey(name))}`;

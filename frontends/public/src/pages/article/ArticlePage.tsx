@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ArticleDetail } from '@coinmag/contracts';
-import { IMAGE_SIZES, articleDescription, articleSocialImage, formatLongDateTime, keywordsFromTags } from '@coinmag/rules';
+import { IMAGE_SIZES, articleDescription, articleSocialImage, formatLongDateTime, keywordsFromTags, tagPagePath } from '@coinmag/rules';
 import { fetchArticle, sendView } from '../../api/articles';
 import { ApiError } from '../../api/http';
 import { usePageState } from '../../data/page-data';
@@ -125,7 +125,7 @@ export function ArticlePage() {
             <ul className={styles.tags} aria-label="標籤">
               {tags.map((tag) => (
                 <li key={tag}>
-                  <a href={`/search?q=${encodeURIComponent(tag)}`} className={styles.tag}>#{tag}</a>
+                  <Link to={tagPagePath(tag)} className={styles.tag}>#{tag}</Link>
                 </li>
               ))}
             </ul>
