@@ -12,3 +12,4 @@ export * from './auth-paths.js';
 export * from './webhooks.js';
 export * from './cache-protocol.js';
 export * from './tag.js';
+export * from './preview.js';

@@ -32,6 +32,9 @@ import { CategoriesService } from './categories/categories.service.js';
 import { TagsRepository } from './tags/tags.repository.js';
 import { publicTagRoutes } from './tags/tags.routes.js';
 import { TagsService } from './tags/tags.service.js';
+import { PreviewLinksRepository } from './preview/preview-links.repository.js';
+import { adminPreviewLinkRoutes, publicPreviewRoutes } from './preview/preview-links.routes.js';
+import { PreviewLinksService } from './preview/preview-links.service.js';
 import { CrawlRepository } from './crawl/crawl.repository.js';
 import { crawlRoutes } from './crawl/crawl.routes.js';
 import { CrawlService } from './crawl/crawl.service.js';
@@ -161,6 +164,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const revisionsService = new RevisionsService(revisions, autosaves, articlesRepository, adminArticles);
   const scheduler = new PublishScheduler(new ScheduledRepository(db, audit, changes), () => cache.invalidate(['articles']), log, clock);
   const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock);
+  const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db), articlesRepository, clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const wordpressRepository = new WordPressImportRepository(db);
@@ -188,6 +192,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     cacheEventRoutes(cacheEvents),
     adminRevisionRoutes(revisionsService, publicKey),
     adminArticleRoutes(adminArticles, publicKey),
+    adminPreviewLinkRoutes(previewLinks, publicKey),
     adminAuditRoutes(auditService, publicKey),
     uploadAuditRoutes(auditService, publicKey),
     adminCategoryRoutes(categories, publicKey),
@@ -199,6 +204,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     viewBeaconRoutes(beacons),
     publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),
+    publicPreviewRoutes(previewLinks),
     publicTagRoutes(new TagsService(new TagsRepository(db), clock), responder),
     publicSettingsRoutes(settings, responder),
     indexNowKeyRoutes(settings, responder),

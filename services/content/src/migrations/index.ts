@@ -19,6 +19,7 @@ import * as searchGinNoPendingList from './20261123030000_search_gin_no_pending_
 import * as createWordPressImport from './20261125020000_create_wordpress_import.js';
 import * as createOutbox from './20261125060000_create_outbox.js';
 import * as tagKeys from './20261125090000_tag_keys.js';
+import * as createPreviewLinks from './20261125093000_create_preview_links.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -42,4 +43,5 @@ export const migrations: NamedMigration[] = [
   createWordPressImport,
   createOutbox,
   tagKeys,
+  createPreviewLinks,
 ];
