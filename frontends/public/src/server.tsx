@@ -10,6 +10,7 @@ import { categoryKey, loadCategory } from './pages/category/CategoryPage';
 import { HomeUnavailableError, homeKey, loadHomeState } from './pages/home/load-home';
 import { loadSearch, searchKey } from './pages/search/SearchPage';
 import { loadTag, tagKeyOf } from './pages/tag/TagPage';
+import { loadPreview, previewKey } from './pages/preview/PreviewPage';
 
 export { default as PublicApp } from './PublicApp';
 export { setApiBase, setApiReader };
@@ -22,7 +23,7 @@ export interface PageLoad {
 
 /** The status a page's state answers with: missing → 404, unreadable → 503. */
 function statusOf(state: { status: string }): number {
-  if (state.status === 'missing' || state.status === 'unknown') return 404;
+  if (state.status === 'missing' || state.status === 'unknown' || state.status === 'gone') return 404;
   if (state.status === 'failed') return 503;
   return 200;
 }
@@ -66,6 +67,10 @@ export async function loadPageData(pathname: string, search: string, signal: Abo
     const { tag } = route;
     if (!tag) return { data: null, status: 404 };
     return settle(tagKeyOf(tag, page), () => loadTag(tag, page, signal), failedState);
+  }
+  if (route.page === 'preview') {
+    const { token } = route;
+    return settle(previewKey(token), () => loadPreview(token, signal), failedState);
   }
   if (route.page === 'articles') return settle(allArticlesKey(page), () => loadAllArticles(page, signal), failedState);
   if (route.page === 'search') {

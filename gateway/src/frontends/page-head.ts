@@ -1,4 +1,4 @@
-import { TAG_PAGE_SIZE, type Settings } from '@coinmag/contracts';
+import { PREVIEW_MESSAGES, TAG_PAGE_SIZE, type Settings } from '@coinmag/contracts';
 import { IMAGE_SIZES, TAG_TEXT, articleDescription, articleSocialImage, isAdminPagePath, keywordsFromTags, pageFromParam, pageRoute, tagPageMeta, tagPagePath, type PageMetaInput } from '@coinmag/rules';
 import type { ContentClient } from './content-client.js';
 
@@ -16,8 +16,10 @@ export interface LcpImage {
 export interface PageHeadResult {
   input: Omit<PageMetaInput, 'origin'>;
   status: number;
-  /** An old slug: the page lives at this path now (301). */
+  /** An old slug: the page lives at this path now (301; 302 for a private page). */
   redirect?: string;
+  /** A preview link's page: never cached by anyone, never indexed (docs/product.md §3 Preview links). */
+  private?: true;
   settings: Settings | null;
   lcpImage?: LcpImage | null;
 }
@@ -93,6 +95,20 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
     }
     const feed = found ? { title: found.name, path: `${path}/rss.xml` } : undefined;
     return { input: { ...base, title: name, description: found?.description || description, path, breadcrumbs: [{ name: '首頁', path: '/' }, { name, path }], feed }, status: 200, settings };
+  }
+
+  if (route.page === 'preview') {
+    const found = await content.preview(route.token);
+    const privatePage = { settings, private: true } as const;
+    if (found === 'missing') return { input: { ...base, title: PREVIEW_MESSAGES.gone, path: pathname, noIndex: true }, status: 404, ...privatePage };
+    if (!found) return { input: { ...base, title: UNAVAILABLE_TITLE.article, path: pathname, noIndex: true }, status: 503, ...privatePage };
+    if (found.state === 'published') return { input: { ...base, path: pathname }, status: 302, redirect: `/article/${encodeURIComponent(found.slug)}`, ...privatePage };
+    const { article } = found;
+    return {
+      input: { siteTitle, title: article.meta_title || article.title, description: articleDescription(article, description), path: pathname, type: 'article', noIndex: true },
+      status: 200,
+      ...privatePage,
+    };
   }
 
   if (route.page === 'tag') {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '@coinmag/service-kit';
 import { variantSrcset, type Settings } from '@coinmag/contracts';
-import { buildPageHead, escapeHtml, isAdminPagePath, jsonForScript, renderPageHead } from '@coinmag/rules';
+import { buildPageHead, escapeHtml, isAdminPagePath, jsonForScript, pageRoute, renderPageHead } from '@coinmag/rules';
 import { CSP_NONCE_ATTRIBUTE, fillCspNonceBytes, markTemplateNonces } from '../csp/nonce.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { AssetFolder } from './static-assets.js';
@@ -45,6 +45,9 @@ export interface FrontendsOptions {
   /** The gateway's cache of public answers: rendered pages are kept there, exact by its invalidations. */
   cache?: GatewayCache;
 }
+
+/** A preview link's page: for the one browser that opened it, kept by no cache on the way. */
+const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /** What a rendered page depends on (the content service's invalidation names). */
 const PAGE_DEPS = ['articles', 'categories', 'settings'];
@@ -184,8 +187,9 @@ export function createFrontends(options: FrontendsOptions): Frontends {
     }
     const origin = originOf(ctx);
     const isAdmin = isAdminPagePath(ctx.path);
-    // A rendered public page is served from the cache: one lookup, no content call, no render.
-    const cacheKey = options.cache && !isAdmin ? pageKey(template?.mtimeMs, origin, ctx) : null;
+    const isPreview = pageRoute(ctx.path).page === 'preview';
+    // A rendered public page is served from the cache: one lookup, no content call, no render. A preview never is.
+    const cacheKey = options.cache && !isAdmin && !isPreview ? pageKey(template?.mtimeMs, origin, ctx) : null;
     const hit = cacheKey ? options.cache!.get(cacheKey) : undefined;
     if (hit?.fresh) return sendPage(ctx, hit.record.body, hit.record.status, true);
     if (cacheKey && (await renders.waitFor(cacheKey))) {
@@ -195,11 +199,13 @@ export function createFrontends(options: FrontendsOptions): Frontends {
     // Ends with the response, however it ends (a redirect, an error, a page not kept).
     if (cacheKey) ctx.res.once('close', renders.start(cacheKey));
     const ticket = options.cache?.ticket() ?? 0;
-    const { input, status, settings, lcpImage, redirect } = await pageHeadFor(ctx.path, ctx.querystring, content);
+    const { input, status, settings, lcpImage, redirect, private: privatePage } = await pageHeadFor(ctx.path, ctx.querystring, content);
+    if (privatePage) ctx.state.privatePage = true;
     if (redirect) {
-      ctx.status = 301;
-      ctx.set('Cache-Control', 'public, max-age=300');
-      ctx.redirect(`${redirect}${ctx.search}`);
+      ctx.status = privatePage ? 302 : 301;
+      ctx.set('Cache-Control', privatePage ? PRIVATE_CACHE_CONTROL : 'public, max-age=300');
+      if (privatePage) ctx.set('X-Robots-Tag', 'noindex, nofollow');
+      ctx.redirect(`${redirect}${privatePage ? '' : ctx.search}`);
       return;
     }
     const remotes = await manifest();
@@ -244,7 +250,8 @@ export function createFrontends(options: FrontendsOptions): Frontends {
 
   /** A cached page is compressed once (around its nonces); any other body for this response only. */
   async function sendPage(ctx: Context, page: Buffer, status: number, cached: boolean) {
-    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Cache-Control', ctx.state.privatePage ? PRIVATE_CACHE_CONTROL : 'no-cache');
+    if (ctx.state.privatePage) ctx.set('X-Robots-Tag', 'noindex, nofollow');
     if (status === 503) ctx.set('Retry-After', '30');
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';

@@ -13,6 +13,8 @@ export type PageRoute =
   | { page: 'category'; slug: string | null }
   /** `tag` is the key any spelling in the path names (tag.ts); null when the segment cannot name one. */
   | { page: 'tag'; tag: string | null }
+  /** A preview link (docs/product.md §3 Preview links); the token is checked by the content service. */
+  | { page: 'preview'; token: string }
   | { page: 'articles' }
   | { page: 'search' }
   | { page: 'unknown' };
@@ -20,6 +22,7 @@ export type PageRoute =
 const ARTICLE = /^\/article\/([^/]+)\/?$/;
 const CATEGORY = /^\/category\/([^/]+)\/?$/;
 const TAG = /^\/tag\/([^/]+)\/?$/;
+const PREVIEW = /^\/preview\/([A-Za-z0-9_-]{1,100})$/;
 
 function slugOf(segment: string): string | null {
   try {
@@ -38,6 +41,8 @@ export function pageRoute(pathname: string): PageRoute {
   if (category) return { page: 'category', slug: slugOf(category[1]!) };
   const tag = TAG.exec(pathname);
   if (tag) return { page: 'tag', tag: tagFromParam(tag[1]!) };
+  const preview = PREVIEW.exec(pathname);
+  if (preview) return { page: 'preview', token: preview[1]! };
   if (pathname === '/articles' || pathname === '/articles/') return { page: 'articles' };
   if (pathname === '/search' || pathname === '/search/') return { page: 'search' };
   return { page: 'unknown' };
