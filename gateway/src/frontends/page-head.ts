@@ -1,4 +1,4 @@
-import { PREVIEW_MESSAGES, TAG_PAGE_SIZE, type Settings } from '@coinmag/contracts';
+import { PREVIEW_MESSAGES, TAG_PAGE_SIZE, aspectUrls, type Settings } from '@coinmag/contracts';
 import { IMAGE_SIZES, TAG_TEXT, articleDescription, articleSocialImage, isAdminPagePath, keywordsFromTags, pageFromParam, pageRoute, tagPageMeta, tagPagePath, type PageMetaInput } from '@coinmag/rules';
 import type { ContentClient } from './content-client.js';
 
@@ -66,6 +66,7 @@ export async function pageHeadFor(pathname: string, search: string, content: Con
         description: articleDescription(found, description),
         path,
         image: articleSocialImage(found, siteTitle),
+        structuredImages: found.featured_image ? aspectUrls(found.featured_image) : null,
         type: 'article',
         publishedTime: found.published_at,
         modifiedTime: found.updated_at,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { VARIANT_WIDTHS, type VariantWidth } from '@coinmag/contracts';
+import { ASPECT_CROPS, ASPECT_NAMES, VARIANT_WIDTHS, type AspectCrop, type VariantWidth } from '@coinmag/contracts';
 
 /** The longer side of every stored image is at most this (docs/product.md §9). */
 export const MAX_LONG_SIDE = 2048;
@@ -33,6 +33,8 @@ export interface ProcessedImage {
   original: { data: Buffer; ext: StoredExt; width: number; height: number };
   /** WebP variants, one per VARIANT_WIDTHS entry, none wider than the original. */
   variants: Array<{ width: VariantWidth; data: Buffer }>;
+  /** The structured-data crops (16:9, 4:3, 1:1), from the first frame of an animation. */
+  crops: Array<{ aspect: AspectCrop; data: Buffer }>;
   /** First 32 hex digits of the SHA-256 of the stored original: the same image gets the same name. */
   hash: string;
 }
@@ -99,6 +101,22 @@ function encode(image: sharp.Sharp, ext: StoredExt): sharp.Sharp {
   }
 }
 
+/** Each ASPECT_CROPS crop of an image, cut around what draws the eye (sharp's attention strategy), one after another. */
+export async function cropsOf(source: () => sharp.Sharp): Promise<ProcessedImage['crops']> {
+  const crops: ProcessedImage['crops'] = [];
+  for (const aspect of ASPECT_NAMES) {
+    const { width, height } = ASPECT_CROPS[aspect];
+    crops.push({ aspect, data: await source().resize({ width, height, fit: 'cover', position: sharp.strategy.attention }).webp({ quality: 80 }).toBuffer() });
+  }
+  return crops;
+}
+
+/** The crops of an image already stored (uploaded before crops were made): its original's bytes in, within the time limit. */
+export async function cropsOfStored(original: Buffer, timeLimitMs = IMAGE_TIME_LIMIT_MS): Promise<ProcessedImage['crops']> {
+  const seconds = Math.max(1, Math.floor(timeLimitMs / 1000));
+  return cropsOf(() => sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().timeout({ seconds }));
+}
+
 /**
  * Auto-orients, strips all metadata (sharp writes none unless asked: EXIF and GPS are gone),
  * scales to at most 2048 px on the longer side, and makes the WebP variants. Outputs are
@@ -137,9 +155,12 @@ export async function processImage(input: Buffer, timeLimitMs = IMAGE_TIME_LIMIT
       const data = await source().resize({ width: target.actual, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
       variants.push({ width: target.width, data });
     }
+    const still = inspected.animated ? () => timed(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()) : source;
+    const crops = await cropsOf(still);
     return {
       original: { data: original.data, ext, width, height },
       variants,
+      crops,
       hash: createHash('sha256').update(original.data).digest('hex').slice(0, 32),
     };
   } catch (err) {

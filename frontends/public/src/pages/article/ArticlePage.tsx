@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { ArticleDetail } from '@coinmag/contracts';
+import { aspectUrls, type ArticleDetail } from '@coinmag/contracts';
 import { articleDescription, articleSocialImage, keywordsFromTags } from '@coinmag/rules';
 import { fetchArticle, sendView } from '../../api/articles';
 import { ApiError } from '../../api/http';
@@ -38,6 +38,7 @@ export function metaFor(article: ArticleDetail, fallbackDescription: string, sit
     description: articleDescription(article, fallbackDescription),
     path,
     image: articleSocialImage(article, siteTitle),
+    structuredImages: article.featured_image ? aspectUrls(article.featured_image) : null,
     type: 'article',
     publishedTime: article.published_at,
     modifiedTime: article.updated_at,
