@@ -12,7 +12,7 @@
  *
  *   /uploads/<stem>-a<aspect>.webp a crop for structured data in each ASPECT_CROPS ratio
  *                                  (16x9, 4x3, 1x1), 1200 px wide, cut around what draws the
- *                                  eye; made with the upload, or on first request for older ones
+ *                                  eye; made on the first request for one, then kept
  *
  * For uploads <stem> is the first 32 hex digits of the SHA-256 of the stored original, so
  * the same image is stored once and every name is immutable; demo covers use their file

@@ -33,8 +33,6 @@ export interface ProcessedImage {
   original: { data: Buffer; ext: StoredExt; width: number; height: number };
   /** WebP variants, one per VARIANT_WIDTHS entry, none wider than the original. */
   variants: Array<{ width: VariantWidth; data: Buffer }>;
-  /** The structured-data crops (16:9, 4:3, 1:1), from the first frame of an animation. */
-  crops: Array<{ aspect: AspectCrop; data: Buffer }>;
   /** First 32 hex digits of the SHA-256 of the stored original: the same image gets the same name. */
   hash: string;
 }
@@ -101,9 +99,11 @@ function encode(image: sharp.Sharp, ext: StoredExt): sharp.Sharp {
   }
 }
 
+export type ImageCrops = Array<{ aspect: AspectCrop; data: Buffer }>;
+
 /** Each ASPECT_CROPS crop of an image, cut around what draws the eye (sharp's attention strategy), one after another. */
-export async function cropsOf(source: () => sharp.Sharp): Promise<ProcessedImage['crops']> {
-  const crops: ProcessedImage['crops'] = [];
+async function cropsOf(source: () => sharp.Sharp): Promise<ImageCrops> {
+  const crops: ImageCrops = [];
   for (const aspect of ASPECT_NAMES) {
     const { width, height } = ASPECT_CROPS[aspect];
     crops.push({ aspect, data: await source().resize({ width, height, fit: 'cover', position: sharp.strategy.attention }).webp({ quality: 80 }).toBuffer() });
@@ -111,8 +111,12 @@ export async function cropsOf(source: () => sharp.Sharp): Promise<ProcessedImage
   return crops;
 }
 
-/** The crops of an image already stored (uploaded before crops were made): its original's bytes in, within the time limit. */
-export async function cropsOfStored(original: Buffer, timeLimitMs = IMAGE_TIME_LIMIT_MS): Promise<ProcessedImage['crops']> {
+/**
+ * The structured-data crops of a stored original (first frame of an animation), within the time
+ * limit. Made on their first request, not with the upload: an upload under load already nears its
+ * limit, and only articles' covers are ever asked for them.
+ */
+export async function cropsOfStored(original: Buffer, timeLimitMs = IMAGE_TIME_LIMIT_MS): Promise<ImageCrops> {
   const seconds = Math.max(1, Math.floor(timeLimitMs / 1000));
   return cropsOf(() => sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().timeout({ seconds }));
 }
@@ -155,12 +159,9 @@ export async function processImage(input: Buffer, timeLimitMs = IMAGE_TIME_LIMIT
       const data = await source().resize({ width: target.actual, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
       variants.push({ width: target.width, data });
     }
-    const still = inspected.animated ? () => timed(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()) : source;
-    const crops = await cropsOf(still);
     return {
       original: { data: original.data, ext, width, height },
       variants,
-      crops,
       hash: createHash('sha256').update(original.data).digest('hex').slice(0, 32),
     };
   } catch (err) {

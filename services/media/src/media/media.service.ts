@@ -6,7 +6,7 @@ import type { Logger } from '@coinmag/service-kit';
 import type { UploadAuditClient } from '../audit/upload-audit-client.js';
 import { uploadSummary } from '../audit/upload-summary.js';
 import { drawDemoCover } from '../images/demo-covers.js';
-import { CONTENT_TYPES, cropsOfStored, processImage, type ProcessedImage, type StoredExt } from '../images/image-pipeline.js';
+import { CONTENT_TYPES, cropsOfStored, processImage, type ImageCrops, type ProcessedImage, type StoredExt } from '../images/image-pipeline.js';
 import type { WorkQueue } from '../images/work-queue.js';
 import type { ByteRange, ObjectStorage, StoredObject } from '../storage/object-storage.js';
 
@@ -80,7 +80,6 @@ export class MediaService {
     for (const variant of processed.variants) {
       await this.storage.put(`${stem}-w${variant.width}.webp`, variant.data, 'image/webp');
     }
-    for (const crop of processed.crops) await this.storage.put(`${stem}-a${crop.aspect}.webp`, crop.data, 'image/webp');
     await this.storage.put(filename, processed.original.data, CONTENT_TYPES[processed.original.ext]!);
     return filename;
   }
@@ -118,8 +117,8 @@ export class MediaService {
   }
 
   /**
-   * A structured-data crop of an image stored before crops were made: cut from its original on
-   * the first request (in the work queue, as uploads are), stored, and from then on served as is.
+   * A structured-data crop (contracts ASPECT_CROPS): all three are cut from the original on the
+   * first request for one (in the work queue, as uploads are), stored, and from then on served as is.
    */
   private async cropOfOlderUpload(key: string) {
     const crop = ASPECT_KEY.exec(key);
@@ -129,7 +128,7 @@ export class MediaService {
       const original = `${stem}.${ext}`;
       if (!(await this.storage.stat(original))) continue;
       const bytes = await buffer(await this.storage.read(original));
-      let crops: ProcessedImage['crops'];
+      let crops: ImageCrops;
       try {
         crops = await this.queue.run(() => cropsOfStored(bytes));
       } catch (err) {
