@@ -7,6 +7,7 @@ import { contentConfigSchema } from './config.js';
 import { contentPendingMigrations, openDatabase } from './database.js';
 import { wordpressOptionsFrom } from './wordpress/wordpress-config.js';
 import { startViewFlusher, type RunningFlusher } from './views/view-flusher.js';
+import { parseAllowedHosts } from './outbound/outbound-address.js';
 
 void runService({
   name: 'content',
@@ -39,7 +40,7 @@ void runService({
         indexNowEndpoint: config.INDEXNOW_ENDPOINT,
         limits: {
           timeoutMs: config.OUTBOUND_TIMEOUT_MS,
-          allowedHosts: config.OUTBOUND_ALLOWED_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+          allowedHosts: parseAllowedHosts(config.OUTBOUND_ALLOWED_HOSTS),
         },
       },
       viewLimits: {
