@@ -142,7 +142,6 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const beacons = new ViewsService(viewsRepository, new ViewAdmission(counterStore, viewLimits, clock), views, ranking, clock, fastBeacons);
   const audit = new AuditRepository(db, 'c');
   const articlesRepository = new ArticlesRepository(db);
-  const categoriesRepository = new CategoriesRepository(db, audit);
   const autosaves = new AutosavesRepository(db);
   const revisions = new RevisionsRepository(db);
   const outboxRepository = new OutboxRepository(db);
@@ -154,6 +153,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     indexNow: siteOrigin && indexNowEndpoint ? { endpoint: indexNowEndpoint, siteOrigin, key: () => settingsRepository.indexNowKey() } : undefined,
   }, log, clock);
   const changes = new ChangeOutbox(outboxRepository, siteOrigin, clock, () => outbox.nudge());
+  const categoriesRepository = new CategoriesRepository(db, audit, changes);
   const articleWrites = new ArticleWritesRepository(db, articlesRepository, revisions, autosaves, audit, changes);
 
   const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']));

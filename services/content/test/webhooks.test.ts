@@ -218,6 +218,19 @@ describe('webhooks', () => {
     expect(payloads().map((p) => p.event)).toEqual(['site.changed']);
   });
 
+  it('tells of a category created, changed or deleted as site.changed, and of nothing for a refused write', async () => {
+    await register(['site.changed']);
+    const created = await admin.json('POST', '/api/categories/admin', { name: '新分類' });
+    expect(created.status).toBe(201);
+    const renamed = await admin.json('PUT', `/api/categories/admin/${created.body.id}`, { ...created.body, name: '新分類改名' });
+    expect(renamed.status).toBe(200);
+    const stale = await admin.json('PUT', `/api/categories/admin/${created.body.id}`, { ...created.body, name: '舊版本的修改' });
+    expect(stale.status).toBe(409);
+    expect((await admin.json('DELETE', `/api/categories/admin/${created.body.id}`)).status).toBe(200);
+    await send();
+    expect(payloads().map((p) => p.event)).toEqual(['site.changed', 'site.changed', 'site.changed']);
+  });
+
   it('updates and deletes an endpoint, keeping its secret unless a new one is given; the audit log records each', async () => {
     const endpoint = await register(['article.published']);
     const updated = await admin.json('PUT', `/api/admin/webhooks/${endpoint.id}`, { url: `${receiver.url}/moved`, events: ['article.updated'], enabled: false });
