@@ -245,6 +245,27 @@ describe('webhooks', () => {
     expect(actions).toEqual(['webhook.create', 'webhook.update', 'webhook.delete']);
   });
 
+  it('tells of an article saved as published with a time to come once, when the time comes, with replicas racing', async () => {
+    const endpoint = await register(['article.published', 'article.updated']);
+    const due = new Date(now.getTime() + 120_000);
+    const { body } = await admin.createArticle(articleFields({ title: '已發布但未到時間', status: 'published', published_at: due.toISOString() }));
+    expect(body.status).toBe('published');
+    expect(await api.content.scheduler.tick()).toEqual([]);
+    expect(await send()).toBe(0);
+    // Edited while it waits: still nothing told, still waiting.
+    await admin.updateArticle(body.id, articleFields({ title: '已發布但未到時間（修改）', status: 'published', published_at: due.toISOString(), slug: body.slug }));
+    expect(await send()).toBe(0);
+    advance(121_000);
+    const audit = new AuditRepository(api.db, 'c');
+    const replica = new PublishScheduler(new ScheduledRepository(api.db, audit, new ChangeOutbox(new OutboxRepository(api.db), 'https://news.example', () => now)), async () => {}, silent, () => now);
+    const [mine, theirs] = await Promise.all([api.content.scheduler.tick(), replica.tick()]);
+    expect(mine.length + theirs.length).toBe(1);
+    expect(await api.content.scheduler.tick()).toEqual([]);
+    await send();
+    expect(payloads().map((p) => `${p.event} ${p.article.title}`)).toEqual(['article.published 已發布但未到時間（修改）']);
+    expect(await api.db('outbox_messages').where({ endpoint_id: endpoint.id }).count<{ n: string }[]>('* as n').then((r) => Number(r[0]!.n))).toBe(1);
+  });
+
   it('fires a scheduled publication exactly once, with replicas racing and after a restart', async () => {
     const endpoint = await register(['article.published']);
     const due = new Date(now.getTime() + 60_000);

@@ -20,6 +20,7 @@ import * as createWordPressImport from './20261125020000_create_wordpress_import
 import * as createOutbox from './20261125060000_create_outbox.js';
 import * as tagKeys from './20261125090000_tag_keys.js';
 import * as createPreviewLinks from './20261125093000_create_preview_links.js';
+import * as announceOnPublication from './20261125094500_announce_on_publication.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -44,4 +45,5 @@ export const migrations: NamedMigration[] = [
   createOutbox,
   tagKeys,
   createPreviewLinks,
+  announceOnPublication,
 ];
