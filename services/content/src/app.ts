@@ -64,6 +64,7 @@ import { adminWordPressImportRoutes, wordPressOldLinkRoutes } from './wordpress/
 import { WordPressImportRunner } from './wordpress/wordpress-import.runner.js';
 import { WordPressImportService } from './wordpress/wordpress-import.service.js';
 import { WordPressOldLinks } from './wordpress/wordpress-old-links.js';
+import type { SocialCardWarmer } from './articles/card-warmer.js';
 
 export interface ContentDeps {
   db: Knex;
@@ -93,6 +94,8 @@ export interface ContentDeps {
   wordpress?: WordPressImportOptions;
   /** Webhooks and IndexNow (docs/product.md §11): outbound bounds, retries, the public origin. */
   outbox?: OutboxOptions;
+  /** Draws a public article's social card just after its save (none: the first reader's request draws it). */
+  cards?: SocialCardWarmer;
 }
 
 export interface OutboxOptions extends Partial<Omit<OutboxWorkerOptions, 'indexNow'>> {
@@ -126,7 +129,7 @@ export interface ContentApp {
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies, wordpress: wordpressOptions, outbox: outboxOptions = {} }: ContentDeps): ContentApp {
+export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies, wordpress: wordpressOptions, outbox: outboxOptions = {}, cards }: ContentDeps): ContentApp {
   const runtime = given ?? createRuntime('content', givenLog);
   const { log } = runtime;
   const bodies = givenBodies ?? new ArticleBodyPool({ log });
@@ -160,7 +163,11 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const settingsRepository = new SettingsRepository(db, audit, changes);
   const settings = new SettingsService(settingsRepository, () => cache.invalidate(['settings']));
   const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock);
-  const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, () => cache.invalidate(['articles']), clock, views);
+  const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, async (change) => {
+    await cache.invalidate(['articles']);
+    // After the invalidation, so the media service reads the article as saved.
+    if (cards && change.after?.sharedWithCard) cards.warm(change.after.slug);
+  }, clock, views);
   const revisionsService = new RevisionsService(revisions, autosaves, articlesRepository, adminArticles);
   const scheduler = new PublishScheduler(new ScheduledRepository(db, audit, changes), () => cache.invalidate(['articles']), log, clock);
   const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock);

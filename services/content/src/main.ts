@@ -8,6 +8,7 @@ import { contentPendingMigrations, openDatabase } from './database.js';
 import { wordpressOptionsFrom } from './wordpress/wordpress-config.js';
 import { startViewFlusher, type RunningFlusher } from './views/view-flusher.js';
 import { parseAllowedHosts } from './outbound/outbound-address.js';
+import { SocialCardWarmer } from './articles/card-warmer.js';
 
 void runService({
   name: 'content',
@@ -32,6 +33,7 @@ void runService({
       counterStore: stores.counters,
       publicKey,
       covers: new MediaServiceCoverStore(config.MEDIA_URL),
+      cards: new SocialCardWarmer(config.MEDIA_URL, runtime.log),
       authUrl: config.AUTH_URL,
       bodies,
       wordpress: wordpressOptionsFrom(config),
