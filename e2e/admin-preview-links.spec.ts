@@ -55,6 +55,11 @@ test.describe('an editor sharing a draft through a preview link', () => {
     try {
       const link = (await (await request.post(`/api/articles/admin/${draft.id}/preview-links`, { headers: bearer(token), data: { days: 7 } })).json()) as { path: string };
       expect((await request.get(link.path)).status()).toBe(200);
+      // Its API answer through the gateway: kept by no cache on the way, not indexed.
+      const answer = await request.get(`/api${link.path}`);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['cache-control']).toBe('private, no-store');
+      expect(answer.headers()['x-robots-tag']).toBe('noindex, nofollow');
       const published = await request.put(`/api/articles/admin/${draft.id}`, { headers: bearer(token), multipart: { title: '排程後發布（已公開）', content: '<p>內文</p>', status: 'published' } });
       expect(published.ok()).toBe(true);
       const moved = await request.get(link.path, { maxRedirects: 0 });
