@@ -29,7 +29,7 @@ test.describe('server-rendered public pages, read without JavaScript', () => {
     await expect(toc.getByRole('link').first()).toBeVisible();
     const anchor = await toc.getByRole('link').first().getAttribute('href');
     await expect(page.locator(`[id="${decodeURIComponent(anchor!.slice(1))}"]`)).toHaveCount(1);
-    await expect(page.getByRole('list', { name: '標籤' }).getByRole('link').first()).toHaveAttribute('href', /^\/search\?q=/);
+    await expect(page.getByRole('list', { name: '標籤' }).getByRole('link').first()).toHaveAttribute('href', /^\/tag\//);
     await expect(page.getByTestId('related-articles').getByTestId('article-card').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: '主要分類' }).getByRole('link').first()).toHaveAttribute('href', /^\/category\//);
   });

@@ -119,6 +119,40 @@ describe('pages after admin writes, every service real', () => {
     expect((await page('/')).html).not.toContain('新鮮度測試文章');
   }, 60_000);
 
+  it('tag pages: publishing, editing, unpublishing and deleting a tagged article show on the next view of its tag page', async () => {
+    const tags = JSON.stringify(['Fresh標籤']);
+    const tagPath = '/tag/fresh標籤';
+    await warm(tagPath, `${tagPath}/rss.xml`);
+    expect((await page(tagPath)).status).toBe(404);
+
+    const created = await admin('POST', '/api/articles/admin', articleForm({ title: '標籤新鮮度文章', status: 'published', tags }));
+    const shown = await page(tagPath);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('標籤新鮮度文章');
+    expect(shown.html).toContain('共 1 篇文章');
+
+    await warm(tagPath);
+    await admin('PUT', `/api/articles/admin/${created.id}`, articleForm({ title: '標籤新鮮度文章（已修改）', status: 'published', tags }));
+    expect((await page(tagPath)).html).toContain('標籤新鮮度文章（已修改）');
+
+    await warm(tagPath);
+    await admin('PUT', `/api/articles/admin/${created.id}`, articleForm({ title: '標籤新鮮度文章（已修改）', status: 'published', tags: JSON.stringify(['別的標籤']) }));
+    expect((await page(tagPath)).status).toBe(404);
+
+    await warm(tagPath);
+    await admin('PUT', `/api/articles/admin/${created.id}`, articleForm({ title: '標籤新鮮度文章（重新加上）', status: 'published', tags }));
+    expect((await page(tagPath)).html).toContain('標籤新鮮度文章（重新加上）');
+
+    await warm(tagPath);
+    await admin('PUT', `/api/articles/admin/${created.id}`, articleForm({ title: '標籤新鮮度文章（重新加上）', status: 'draft', tags }));
+    expect((await page(tagPath)).status).toBe(404);
+
+    await admin('PUT', `/api/articles/admin/${created.id}`, articleForm({ title: '標籤新鮮度文章（再次發布）', status: 'published', tags }));
+    await warm(tagPath);
+    await admin('DELETE', `/api/articles/admin/${created.id}`);
+    expect((await page(tagPath)).status).toBe(404);
+  }, 60_000);
+
   it('a scheduled article shows on the pages within a second of its time, without any request to publish it', async () => {
     const category = (await api('/api/categories'))[0];
     const at = new Date(Date.now() + 3_000);

@@ -4,6 +4,8 @@ import { SiteContext, type PublicAppProps } from './site-context';
 import { HomePage } from './pages/home/HomePage';
 import { ArticlePage } from './pages/article/ArticlePage';
 import { CategoryPage } from './pages/category/CategoryPage';
+import { TagPage } from './pages/tag/TagPage';
+import { PreviewPage } from './pages/preview/PreviewPage';
 import { SearchPage } from './pages/search/SearchPage';
 import { AllArticlesPage } from './pages/articles/AllArticlesPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -40,6 +42,8 @@ export default function PublicApp(props: PublicAppProps) {
         <Route index element={<HomePage />} />
         <Route path="article/:slug" element={<ArticlePage />} />
         <Route path="category/:slug" element={<CategoryPage />} />
+        <Route path="tag/:tag" element={<TagPage />} />
+        <Route path="preview/:token" element={<PreviewPage />} />
         <Route path="search" element={<SearchPage />} />
         <Route path="articles" element={<AllArticlesPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -1,7 +1,7 @@
 // The public remote's server bundle (dist/server/index.cjs): the same PublicApp the browser runs,
 // and the loaders that give each page the state it is first rendered with.
 import type { Settings, SlugRedirect } from '@coinmag/contracts';
-import { IMAGE_SIZES, pageRoute, type PageMetaInput } from '@coinmag/rules';
+import { IMAGE_SIZES, pageRoute, tagPagePath, type PageMetaInput } from '@coinmag/rules';
 import { ApiError, getJson, setApiBase, setApiReader } from './api/http';
 import type { InitialPageData } from './data/page-data';
 import { resolveImageUrl } from './media/image-url';
@@ -14,6 +14,8 @@ import { categoryKey, categoryMeta, loadCategory, type CategoryState } from './p
 import { homeMeta } from './pages/home/HomePage';
 import { HomeUnavailableError, homeKey, loadHomeState, type HomeState } from './pages/home/load-home';
 import { loadSearch, searchKey, searchMeta } from './pages/search/SearchPage';
+import { loadTag, tagKeyOf, tagMeta, type TagState } from './pages/tag/TagPage';
+import { loadPreview, previewKey, previewMeta, type PreviewState } from './pages/preview/PreviewPage';
 
 export { default as PublicApp } from './PublicApp';
 export { setApiBase, setApiReader };
@@ -26,7 +28,7 @@ export interface PageLoad {
 
 /** The status a page's state answers with: missing → 404, unreadable → 503. */
 function statusOf(state: { status: string }): number {
-  if (state.status === 'missing' || state.status === 'unknown') return 404;
+  if (state.status === 'missing' || state.status === 'unknown' || state.status === 'gone') return 404;
   if (state.status === 'failed') return 503;
   return 200;
 }
@@ -66,6 +68,15 @@ async function loadPageData(pathname: string, search: string, signal: AbortSigna
     if (!slug) return { data: null, status: 404 };
     return settle(categoryKey(slug, page), () => loadCategory(slug, page, signal), failedState);
   }
+  if (route.page === 'tag') {
+    const { tag } = route;
+    if (!tag) return { data: null, status: 404 };
+    return settle(tagKeyOf(tag, page), () => loadTag(tag, page, signal), failedState);
+  }
+  if (route.page === 'preview') {
+    const { token } = route;
+    return settle(previewKey(token), () => loadPreview(token, signal), failedState);
+  }
   if (route.page === 'articles') return settle(allArticlesKey(page), () => loadAllArticles(page, signal), failedState);
   if (route.page === 'search') {
     const term = (params.get('q') ?? '').trim();
@@ -84,8 +95,10 @@ export interface LcpImage {
 export interface PageAnswer {
   status: number;
   head: Omit<PageMetaInput, 'origin'>;
-  /** An old slug: the page lives at this path now (301); nothing else is rendered. */
+  /** The page lives at this path (301: an old slug, another spelling of a tag; 302: a preview of what is now published); nothing else is rendered. */
   redirect?: string;
+  /** A preview link's page: never cached, never indexed. */
+  private?: true;
   data: InitialPageData | null;
   lcpImage: LcpImage | null;
 }
@@ -112,6 +125,8 @@ function metaOf(pathname: string, search: string, load: PageLoad, settings: Sett
   if (route.page === 'home') return homeMeta(settings);
   if (route.page === 'article') return articleMeta(route.slug!, state as ArticleState, settings);
   if (route.page === 'category') return categoryMeta(route.slug!, state as CategoryState, settings);
+  if (route.page === 'tag') return tagMeta(route.tag!, pageFromParam(params.get('page')), state as TagState, settings);
+  if (route.page === 'preview') return previewMeta(route.token, state as PreviewState, settings);
   if (route.page === 'articles') return allArticlesMeta(pageFromParam(params.get('page')), settings);
   if (route.page === 'search') return searchMeta((params.get('q') ?? '').trim(), settings);
   return notFoundMeta(pathname, settings);
@@ -124,7 +139,7 @@ function lcpImageOf(pathname: string, load: PageLoad): LcpImage | null {
     const src = resolveImageUrl(state.data.carousel[0]?.featured_image);
     return src ? { src, sizes: IMAGE_SIZES.carousel } : null;
   }
-  if (route.page === 'article' && state?.status === 'ready' && 'article' in state) {
+  if ((route.page === 'article' || route.page === 'preview') && state?.status === 'ready' && 'article' in state) {
     const src = resolveImageUrl(state.article.featured_image);
     return src ? { src, sizes: IMAGE_SIZES.articleCover } : null;
   }
@@ -138,19 +153,27 @@ function lcpImageOf(pathname: string, load: PageLoad): LcpImage | null {
  */
 export async function answerPage(pathname: string, search: string, settings: Settings, signal: AbortSignal): Promise<PageAnswer> {
   const route = pageRoute(pathname);
+  const redirect = (status: number, to: string, extra: Partial<PageAnswer> = {}): PageAnswer => ({ status, redirect: to, head: { siteTitle: settings.site_title, description: settings.site_description, path: pathname, noIndex: true }, data: null, lcpImage: null, ...extra });
+  // Every spelling of a tag (an old WordPress /tag/ link, a full-width or capitalised one) lands on its one page.
+  if (route.page === 'tag' && route.tag && pathname !== tagPagePath(route.tag)) return redirect(301, tagPagePath(route.tag));
   const load = await loadPageData(pathname, search, signal);
+  if (route.page === 'preview') {
+    const state = load.data?.state as PreviewState | undefined;
+    if (state?.status === 'published') return redirect(302, `/article/${encodeURIComponent(state.slug)}`, { private: true });
+  }
   if ((route.page === 'article' || route.page === 'category') && route.slug && load.status === 404) {
     const kind = route.page;
     const moved = await movedSlug(kind, route.slug, signal).catch(() => null);
-    if (moved) return { status: 301, redirect: `/${kind}/${encodeURIComponent(moved)}`, head: { siteTitle: settings.site_title, description: settings.site_description, path: pathname }, data: null, lcpImage: null };
+    if (moved) return redirect(301, `/${kind}/${encodeURIComponent(moved)}`);
   }
   const meta = metaOf(pathname, search, load, settings) ?? {
-    title: route.page === 'article' ? UNAVAILABLE_TITLE.article : UNAVAILABLE_TITLE.data,
+    title: route.page === 'article' || route.page === 'preview' ? UNAVAILABLE_TITLE.article : UNAVAILABLE_TITLE.data,
     description: settings.site_description,
     path: pathname,
     noIndex: true,
   };
-  return { status: load.status, head: { ...meta, siteTitle: settings.site_title }, data: load.data, lcpImage: lcpImageOf(pathname, load) };
+  const answer: PageAnswer = { status: load.status, head: { ...meta, siteTitle: settings.site_title }, data: load.data, lcpImage: lcpImageOf(pathname, load) };
+  return route.page === 'preview' ? { ...answer, head: { ...answer.head, noIndex: true }, private: true } : answer;
 }
 
 export { ApiError, HomeUnavailableError };

@@ -1,4 +1,4 @@
-import type { ArticleDetail, ArticleSummary, HeaderCategory, PublicCategory, Settings, SlugRedirect } from '@coinmag/contracts';
+import type { ArticleDetail, ArticleSummary, HeaderCategory, PreviewAnswer, PublicCategory, PublicTag, Settings, SlugRedirect } from '@coinmag/contracts';
 import { cacheableAnswer } from '../cache/cached-content.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { sendBuffered } from '../proxy/send.js';
@@ -109,6 +109,20 @@ export class ContentClient {
   async movedSlug(kind: 'article' | 'category', slug: string): Promise<string | null> {
     const { body } = await this.get<SlugRedirect>(`/api/redirects/${kind}/${encodeURIComponent(slug)}`);
     return body?.slug ?? null;
+  }
+
+  /** The tag of key `key`, 'missing' for a 404 (no public article carries it), null when the service did not answer in time. */
+  async tag(key: string): Promise<PublicTag | 'missing' | null> {
+    const { status, body } = await this.get<PublicTag>(`/api/tags/${encodeURIComponent(key)}`);
+    if (status === 404) return 'missing';
+    return body;
+  }
+
+  /** What a preview link opens, 'missing' when it is unknown, revoked or expired; null when the service did not answer. Never kept (its answer names no dependencies). */
+  async preview(token: string): Promise<PreviewAnswer | 'missing' | null> {
+    const { status, body } = await this.get<PreviewAnswer>(`/api/preview/${encodeURIComponent(token)}`);
+    if (status === 404) return 'missing';
+    return body;
   }
 
   /** The article, 'missing' for a 404, null when the service did not answer in time. */

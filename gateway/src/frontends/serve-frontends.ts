@@ -51,6 +51,9 @@ export interface FrontendsOptions {
   contentPool?: UpstreamPool;
 }
 
+/** A preview link's page: for the one browser that opened it, kept by no cache on the way. */
+const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
 /** What a rendered page depends on (the content service's invalidation names). */
 const PAGE_DEPS = ['articles', 'categories', 'settings'];
 /** Pages show view counts and today's popular list: a rendered page is rendered again at most this often. */
@@ -211,10 +214,14 @@ export function createFrontends(options: FrontendsOptions): Frontends {
       ? null
       : await renderer.render({ pathname: ctx.path, search: ctx.search, settings: settings || DEFAULT_SETTINGS, headerCategories: await content.headerCategories() });
     const answer = served?.answer;
+    // A preview link's page: for the one browser that opened it, never kept by any cache, never indexed.
+    const privatePage = answer?.private === true;
+    if (privatePage) ctx.state.privatePage = true;
     if (answer?.redirect) {
-      ctx.status = 301;
-      ctx.set('Cache-Control', 'public, max-age=300');
-      ctx.redirect(`${answer.redirect}${ctx.search}`);
+      ctx.status = answer.status;
+      ctx.set('Cache-Control', privatePage ? PRIVATE_CACHE_CONTROL : 'public, max-age=300');
+      if (privatePage) ctx.set('X-Robots-Tag', 'noindex, nofollow');
+      ctx.redirect(`${answer.redirect}${privatePage ? '' : ctx.search}`);
       return;
     }
     const remotes = await manifest();
@@ -250,7 +257,7 @@ export function createFrontends(options: FrontendsOptions): Frontends {
         .replace('<!--app-boot-->', () => hero),
     );
     const cached =
-      cacheKey && rendered && (finalStatus === 200 || finalStatus === 404)
+      cacheKey && rendered && !privatePage && (finalStatus === 200 || finalStatus === 404)
         ? options.cache!.set(cacheKey, ticket, { status: finalStatus, headers: {}, body: page, deps: PAGE_DEPS, ttlMs: PAGE_TTL_MS })
         : undefined;
     await sendPage(ctx, page, finalStatus, Boolean(cached));
@@ -258,7 +265,8 @@ export function createFrontends(options: FrontendsOptions): Frontends {
 
   /** A cached page is compressed once (around its nonces); any other body for this response only. */
   async function sendPage(ctx: Context, page: Buffer, status: number, cached: boolean) {
-    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Cache-Control', ctx.state.privatePage ? PRIVATE_CACHE_CONTROL : 'no-cache');
+    if (ctx.state.privatePage) ctx.set('X-Robots-Tag', 'noindex, nofollow');
     if (status === 503) ctx.set('Retry-After', '30');
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
@@ -302,7 +310,7 @@ export function createFrontends(options: FrontendsOptions): Frontends {
       return;
     }
     // Anything that looks like a file (has an extension) and is not one of ours is a 404, not a page.
-    if (/\.[a-z0-9]{1,8}$/i.test(path) && !/^\/(article|category)\//.test(path)) {
+    if (/\.[a-z0-9]{1,8}$/i.test(path) && !/^\/(article|category|tag)\//.test(path)) {
       notFound(ctx);
       return;
     }

@@ -99,6 +99,8 @@ export const articleListQuerySchema = z.object({
   page: z.coerce.number({ invalid_type_error: 'page 必須是數字' }).int('page 必須是整數').min(1, 'page 必須大於或等於 1').max(100000).default(1),
   limit: z.coerce.number({ invalid_type_error: 'limit 必須是數字' }).int('limit 必須是整數').min(1, 'limit 必須介於 1 到 100').max(100, 'limit 必須介於 1 到 100').default(20),
   category: z.string().trim().max(120).optional(),
+  /** Any spelling of a tag (rules tagKey brings them together). */
+  tag: z.string().trim().max(120).optional(),
   search: z.string().trim().max(100, '搜尋字詞最多 100 個字').optional(),
 });
 export type ArticleListQuery = z.infer<typeof articleListQuerySchema>;

@@ -7,12 +7,14 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const sitemapIndexSchema = z.object({
   articles: z.array(z.object({ page: z.number().int().min(1), lastmod: z.string() })),
   categories: z.object({ lastmod: z.string().nullable() }),
+  /** The tag pages: the newest change of an article that carries a tag. */
+  tags: z.object({ lastmod: z.string().nullable() }),
   /** The news sitemap: its newest publication, null when none is recent enough. */
   news: z.object({ lastmod: z.string().nullable() }),
 });
 export type SitemapIndex = z.infer<typeof sitemapIndexSchema>;
 
-/** GET /api/sitemap/articles?page=n and /api/sitemap/categories: one URL each. */
+/** GET /api/sitemap/articles?page=n, /api/sitemap/categories and /api/sitemap/tags (slug: the tag's key): one URL each. */
 export const sitemapEntrySchema = z.object({ slug: z.string(), lastmod: z.string() });
 export type SitemapEntry = z.infer<typeof sitemapEntrySchema>;
 

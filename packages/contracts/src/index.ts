@@ -12,3 +12,5 @@ export * from './auth-paths.js';
 export * from './webhooks.js';
 export * from './cache-protocol.js';
 export * from './view-beacons.js';
+export * from './tag.js';
+export * from './preview.js';

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { isMediaUrl, variantSrcset, variantUrl } from './media-urls.js';
+import { aspectUrls, isMediaUrl, variantSrcset, variantUrl } from './media-urls.js';
 
 describe('media URL naming rule', () => {
   it('names the WebP variant of an upload beside its original', () => {
     expect(variantUrl('/uploads/0123456789abcdef0123456789abcdef.jpg', 480)).toBe('/uploads/0123456789abcdef0123456789abcdef-w480.webp');
+  });
+
+  it('names the 16:9, 4:3 and 1:1 crops of an upload, of none for an external image', () => {
+    expect(aspectUrls('https://coinmag.example/uploads/demo-bitcoin.jpg')).toEqual([
+      'https://coinmag.example/uploads/demo-bitcoin-a16x9.webp',
+      'https://coinmag.example/uploads/demo-bitcoin-a4x3.webp',
+      'https://coinmag.example/uploads/demo-bitcoin-a1x1.webp',
+    ]);
+    expect(aspectUrls('/uploads/abc-a4x3.webp')?.[0]).toBe('/uploads/abc-a16x9.webp');
+    expect(aspectUrls('https://cdn.example.com/a.jpg')).toBeNull();
   });
 
   it('keeps the origin and query of an absolute URL', () => {

@@ -10,6 +10,10 @@
  *                                  image, so one named wider than the original holds the
  *                                  original width (w2048 is always the full-size WebP)
  *
+ *   /uploads/<stem>-a<aspect>.webp a crop for structured data in each ASPECT_CROPS ratio
+ *                                  (16x9, 4x3, 1x1), 1200 px wide, cut around what draws the
+ *                                  eye; made on the first request for one, then kept
+ *
  * For uploads <stem> is the first 32 hex digits of the SHA-256 of the stored original, so
  * the same image is stored once and every name is immutable; demo covers use their file
  * name's stem (demo-bitcoin.jpg -> demo-bitcoin-w480.webp). The plain URL, asked for with
@@ -23,7 +27,18 @@ export const UPLOADS_PREFIX = '/uploads/';
 /** A stored object's name: no slash, no dot in the stem, a known image extension. */
 export const MEDIA_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,150}\.(?:jpg|jpeg|png|gif|webp|avif)$/i;
 
-const VARIANT_SUFFIX = /-w(\d{1,4})$/;
+/** The crops search engines ask of an article's image (Google: 16:9, 4:3 and 1:1, at least 50,000 pixels). */
+export const ASPECT_CROPS = {
+  '16x9': { width: 1200, height: 675 },
+  '4x3': { width: 1200, height: 900 },
+  '1x1': { width: 1200, height: 1200 },
+} as const;
+export type AspectCrop = keyof typeof ASPECT_CROPS;
+export const ASPECT_NAMES = Object.keys(ASPECT_CROPS) as AspectCrop[];
+/** The key of a crop: `<stem>-a16x9.webp`. */
+export const ASPECT_KEY = /^(.+)-a(16x9|4x3|1x1)\.webp$/;
+
+const VARIANT_SUFFIX = /-(?:w\d{1,4}|a(?:16x9|4x3|1x1))$/;
 
 interface SplitUrl {
   /** Everything before the file name (origin and /uploads/), kept as given. */
@@ -58,6 +73,13 @@ export function variantUrl(url: string, width: VariantWidth): string {
   const parts = split(url);
   if (!parts) return url;
   return `${parts.base}${parts.stem}-w${width}.webp${parts.suffix}`;
+}
+
+/** The 16:9, 4:3 and 1:1 crops of a media URL (for JSON-LD), or null for any other URL. */
+export function aspectUrls(url: string): string[] | null {
+  const parts = split(url);
+  if (!parts) return null;
+  return ASPECT_NAMES.map((aspect) => `${parts.base}${parts.stem}-a${aspect}.webp${parts.suffix}`);
 }
 
 /**

@@ -2,6 +2,7 @@
 export const API_MESSAGES = {
   articleNotFound: '文章不存在',
   categoryNotFound: '分類不存在',
+  tagNotFound: '標籤不存在',
   notFound: '找不到資源',
   unauthorized: '驗證失敗，請重新登入',
   notLoggedIn: '尚未登入',

@@ -7,3 +7,5 @@ export * from './image-sizes.js';
 export * from './admin-page.js';
 export * from './social-card.js';
 export * from './page-route.js';
+export * from './tag.js';
+export * from './tag-page.js';

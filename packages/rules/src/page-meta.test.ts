@@ -48,6 +48,20 @@ describe('buildPageHead', () => {
     const schemas = head.tags.filter((t) => t.tag === 'script').map((t) => JSON.parse(t.text ?? '') as { '@type': string });
     expect(schemas.map((s) => s['@type'])).toEqual(['NewsArticle', 'BreadcrumbList']);
   });
+  it('gives JSON-LD the cover in 16:9, 4:3 and 1:1 and its times in Taipei time with the zone', () => {
+    const head = buildPageHead({
+      origin, siteTitle: '幣誌', title: '比特幣入門', description: '說明', path: '/article/btc', image: '/uploads/c.jpg', type: 'article',
+      structuredImages: ['/uploads/c-a16x9.webp', '/uploads/c-a4x3.webp', 'https://cdn.example/c-a1x1.webp'],
+      publishedTime: '2024-03-05T01:00:00.000Z', modifiedTime: '2024-03-05T17:30:00.000Z',
+    });
+    const article = head.tags.filter((t) => t.tag === 'script').map((t) => JSON.parse(t.text ?? '') as Record<string, unknown>)[0]!;
+    expect(article.image).toEqual(['https://coin.example/uploads/c-a16x9.webp', 'https://coin.example/uploads/c-a4x3.webp', 'https://cdn.example/c-a1x1.webp']);
+    expect(article.datePublished).toBe('2024-03-05T09:00:00+08:00');
+    expect(article.dateModified).toBe('2024-03-06T01:30:00+08:00');
+    // Without crops (an external cover, a social card): the one image.
+    const plain = buildPageHead({ origin, siteTitle: '幣誌', title: 't', description: 'd', path: '/article/x', image: '/cards/article/x.png?v=1', type: 'article' });
+    expect((JSON.parse(plain.tags.find((t) => t.tag === 'script')!.text!) as { image: string[] }).image).toEqual(['https://coin.example/cards/article/x.png?v=1']);
+  });
   it('renders escaped HTML whose script text cannot close the element', () => {
     const html = renderPageHead(buildPageHead({ origin, siteTitle: 'A"B', title: '</script><b>', description: 'x', path: '/', type: 'article' }));
     expect(html).toContain('<title>&lt;/script&gt;&lt;b&gt; | A&quot;B</title>');

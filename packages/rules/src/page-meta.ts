@@ -1,3 +1,4 @@
+import { formatW3cTaipei } from './dates.js';
 import { stripTags, truncate } from './text.js';
 
 export interface Breadcrumb {
@@ -14,6 +15,8 @@ export interface PageMetaInput {
   description: string;
   path: string;
   image?: string | null;
+  /** JSON-LD's images when they differ from `image`: the cover's 16:9, 4:3 and 1:1 crops (contracts aspectUrls). */
+  structuredImages?: string[] | null;
   type?: 'website' | 'article';
   publishedTime?: string | null;
   modifiedTime?: string | null;
@@ -117,6 +120,7 @@ export function buildPageHead(input: PageMetaInput): PageHead {
     for (const keyword of input.keywords ?? []) tags.push(meta('property', 'article:tag', keyword));
   }
   const schemas: object[] = [];
+  const structuredImages = input.structuredImages?.length ? input.structuredImages.map((url) => absoluteUrl(input.origin, url)) : image ? [image] : [];
   if (type === 'article') {
     const publisher = { '@type': 'Organization', name: input.siteTitle, logo: { '@type': 'ImageObject', url: `${input.origin}${PUBLISHER_LOGO_PATH}` } };
     schemas.push({
@@ -125,9 +129,9 @@ export function buildPageHead(input: PageMetaInput): PageHead {
       headline: input.title ?? input.siteTitle,
       description: input.description,
       mainEntityOfPage: url,
-      ...(image ? { image: [image] } : {}),
-      ...(input.publishedTime ? { datePublished: input.publishedTime } : {}),
-      ...(input.modifiedTime ? { dateModified: input.modifiedTime } : {}),
+      ...(structuredImages.length ? { image: structuredImages } : {}),
+      ...(input.publishedTime ? { datePublished: formatW3cTaipei(input.publishedTime) } : {}),
+      ...(input.modifiedTime ? { dateModified: formatW3cTaipei(input.modifiedTime) } : {}),
       ...(input.articleSection ? { articleSection: input.articleSection } : {}),
       ...(input.keywords?.length ? { keywords: input.keywords.join(', ') } : {}),
       author: { '@type': 'Organization', name: input.authorName ?? input.siteTitle },

@@ -10,6 +10,10 @@ describe('pageRoute', () => {
     expect(pageRoute('/articles/')).toEqual({ page: 'articles' });
     expect(pageRoute('/search')).toEqual({ page: 'search' });
     expect(pageRoute('/article/a/b')).toEqual({ page: 'unknown' });
+    expect(pageRoute('/tag/%EF%BC%A2%EF%BC%B4%EF%BC%A3/')).toEqual({ page: 'tag', tag: 'btc' });
+    expect(pageRoute('/tag/a%2Fb')).toEqual({ page: 'tag', tag: null });
+    expect(pageRoute('/preview/abc_-9')).toEqual({ page: 'preview', token: 'abc_-9' });
+    expect(pageRoute('/preview/a%20b')).toEqual({ page: 'unknown' });
   });
 
   it('gives no slug for a segment that cannot name anything', () => {

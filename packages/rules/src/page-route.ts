@@ -1,4 +1,5 @@
 import { isSlugParam } from './slug.js';
+import { tagFromParam } from './tag.js';
 
 /**
  * Which public page a path is (docs/product.md §3), decided in one place for the gateway's page
@@ -10,12 +11,18 @@ export type PageRoute =
   | { page: 'home' }
   | { page: 'article'; slug: string | null }
   | { page: 'category'; slug: string | null }
+  /** `tag` is the key any spelling in the path names (tag.ts); null when the segment cannot name one. */
+  | { page: 'tag'; tag: string | null }
+  /** A preview link (docs/product.md §3 Preview links); the token is checked by the content service. */
+  | { page: 'preview'; token: string }
   | { page: 'articles' }
   | { page: 'search' }
   | { page: 'unknown' };
 
 const ARTICLE = /^\/article\/([^/]+)\/?$/;
 const CATEGORY = /^\/category\/([^/]+)\/?$/;
+const TAG = /^\/tag\/([^/]+)\/?$/;
+const PREVIEW = /^\/preview\/([A-Za-z0-9_-]{1,100})$/;
 
 function slugOf(segment: string): string | null {
   try {
@@ -32,6 +39,10 @@ export function pageRoute(pathname: string): PageRoute {
   if (article) return { page: 'article', slug: slugOf(article[1]!) };
   const category = CATEGORY.exec(pathname);
   if (category) return { page: 'category', slug: slugOf(category[1]!) };
+  const tag = TAG.exec(pathname);
+  if (tag) return { page: 'tag', tag: tagFromParam(tag[1]!) };
+  const preview = PREVIEW.exec(pathname);
+  if (preview) return { page: 'preview', token: preview[1]! };
   if (pathname === '/articles' || pathname === '/articles/') return { page: 'articles' };
   if (pathname === '/search' || pathname === '/search/') return { page: 'search' };
   return { page: 'unknown' };

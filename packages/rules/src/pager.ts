@@ -10,3 +10,9 @@ export function pagerWindow(current: number, pages: number, size = 5): number[] 
 export function pageCount(total: number, limit: number): number {
   return limit > 0 ? Math.ceil(total / limit) : 0;
 }
+
+/** The page number in ?page=: a positive whole number, else 1 (the public pages and the gateway's heads read it alike). */
+export function pageFromParam(value: string | null): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}

@@ -30,6 +30,12 @@ import { CategoriesRepository } from './categories/categories.repository.js';
 import { adminCategoryRoutes } from './categories/categories.admin.routes.js';
 import { publicCategoryRoutes } from './categories/categories.routes.js';
 import { CategoriesService } from './categories/categories.service.js';
+import { TagsRepository } from './tags/tags.repository.js';
+import { publicTagRoutes } from './tags/tags.routes.js';
+import { TagsService } from './tags/tags.service.js';
+import { PreviewLinksRepository } from './preview/preview-links.repository.js';
+import { adminPreviewLinkRoutes, publicPreviewRoutes } from './preview/preview-links.routes.js';
+import { PreviewLinksService } from './preview/preview-links.service.js';
 import { CrawlRepository } from './crawl/crawl.repository.js';
 import { crawlRoutes } from './crawl/crawl.routes.js';
 import { CrawlService } from './crawl/crawl.service.js';
@@ -59,6 +65,7 @@ import { adminWordPressImportRoutes, wordPressOldLinkRoutes } from './wordpress/
 import { WordPressImportRunner } from './wordpress/wordpress-import.runner.js';
 import { WordPressImportService } from './wordpress/wordpress-import.service.js';
 import { WordPressOldLinks } from './wordpress/wordpress-old-links.js';
+import type { SocialCardWarmer } from './articles/card-warmer.js';
 
 export interface ContentDeps {
   db: Knex;
@@ -88,6 +95,8 @@ export interface ContentDeps {
   wordpress?: WordPressImportOptions;
   /** Webhooks and IndexNow (docs/product.md §11): outbound bounds, retries, the public origin. */
   outbox?: OutboxOptions;
+  /** Draws a public article's social card just after its save (none: the first reader's request draws it). */
+  cards?: SocialCardWarmer;
 }
 
 export interface OutboxOptions extends Partial<Omit<OutboxWorkerOptions, 'indexNow'>> {
@@ -121,7 +130,7 @@ export interface ContentApp {
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies, wordpress: wordpressOptions, outbox: outboxOptions = {} }: ContentDeps): ContentApp {
+export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies, wordpress: wordpressOptions, outbox: outboxOptions = {}, cards }: ContentDeps): ContentApp {
   const runtime = given ?? createRuntime('content', givenLog);
   const { log } = runtime;
   const bodies = givenBodies ?? new ArticleBodyPool({ log });
@@ -137,7 +146,6 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const beacons = new ViewsService(viewsRepository, new ViewAdmission(counterStore, viewLimits, clock), views, ranking, clock, fastBeacons);
   const audit = new AuditRepository(db, 'c');
   const articlesRepository = new ArticlesRepository(db);
-  const categoriesRepository = new CategoriesRepository(db, audit);
   const autosaves = new AutosavesRepository(db);
   const revisions = new RevisionsRepository(db);
   const outboxRepository = new OutboxRepository(db);
@@ -149,16 +157,22 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     indexNow: siteOrigin && indexNowEndpoint ? { endpoint: indexNowEndpoint, siteOrigin, key: () => settingsRepository.indexNowKey() } : undefined,
   }, log, clock);
   const changes = new ChangeOutbox(outboxRepository, siteOrigin, clock, () => outbox.nudge());
+  const categoriesRepository = new CategoriesRepository(db, audit, changes);
   const articleWrites = new ArticleWritesRepository(db, articlesRepository, revisions, autosaves, audit, changes);
 
   const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']));
   const settingsRepository = new SettingsRepository(db, audit, changes);
   const settings = new SettingsService(settingsRepository, () => cache.invalidate(['settings']));
   const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock);
-  const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, () => cache.invalidate(['articles']), clock, views);
+  const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, async (change) => {
+    await cache.invalidate(['articles']);
+    // After the invalidation, so the media service reads the article as saved.
+    if (cards && change.after?.sharedWithCard) cards.warm(change.after.slug);
+  }, clock, views);
   const revisionsService = new RevisionsService(revisions, autosaves, articlesRepository, adminArticles);
   const scheduler = new PublishScheduler(new ScheduledRepository(db, audit, changes), () => cache.invalidate(['articles']), log, clock);
   const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock);
+  const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db), articlesRepository, clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const wordpressRepository = new WordPressImportRepository(db);
@@ -186,6 +200,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     cacheEventRoutes(cacheEvents),
     adminRevisionRoutes(revisionsService, publicKey),
     adminArticleRoutes(adminArticles, publicKey),
+    adminPreviewLinkRoutes(previewLinks, publicKey),
     adminAuditRoutes(auditService, publicKey),
     uploadAuditRoutes(auditService, publicKey),
     adminCategoryRoutes(categories, publicKey),
@@ -197,6 +212,8 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     viewBeaconRoutes(beacons),
     publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),
+    publicPreviewRoutes(previewLinks),
+    publicTagRoutes(new TagsService(new TagsRepository(db), clock), responder),
     publicSettingsRoutes(settings, responder),
     indexNowKeyRoutes(settings, responder),
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),

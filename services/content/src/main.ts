@@ -7,6 +7,8 @@ import { contentConfigSchema } from './config.js';
 import { contentPendingMigrations, openDatabase } from './database.js';
 import { wordpressOptionsFrom } from './wordpress/wordpress-config.js';
 import { startViewFlusher, type RunningFlusher } from './views/view-flusher.js';
+import { parseAllowedHosts } from './outbound/outbound-address.js';
+import { SocialCardWarmer } from './articles/card-warmer.js';
 
 void runService({
   name: 'content',
@@ -31,6 +33,7 @@ void runService({
       counterStore: stores.counters,
       publicKey,
       covers: new MediaServiceCoverStore(config.MEDIA_URL),
+      cards: new SocialCardWarmer(config.MEDIA_URL, runtime.log),
       authUrl: config.AUTH_URL,
       bodies,
       wordpress: wordpressOptionsFrom(config),
@@ -39,7 +42,7 @@ void runService({
         indexNowEndpoint: config.INDEXNOW_ENDPOINT,
         limits: {
           timeoutMs: config.OUTBOUND_TIMEOUT_MS,
-          allowedHosts: config.OUTBOUND_ALLOWED_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+          allowedHosts: parseAllowedHosts(config.OUTBOUND_ALLOWED_HOSTS),
         },
       },
       viewLimits: {

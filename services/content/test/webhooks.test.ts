@@ -218,6 +218,19 @@ describe('webhooks', () => {
     expect(payloads().map((p) => p.event)).toEqual(['site.changed']);
   });
 
+  it('tells of a category created, changed or deleted as site.changed, and of nothing for a refused write', async () => {
+    await register(['site.changed']);
+    const created = await admin.json('POST', '/api/categories/admin', { name: '新分類' });
+    expect(created.status).toBe(201);
+    const renamed = await admin.json('PUT', `/api/categories/admin/${created.body.id}`, { ...created.body, name: '新分類改名' });
+    expect(renamed.status).toBe(200);
+    const stale = await admin.json('PUT', `/api/categories/admin/${created.body.id}`, { ...created.body, name: '舊版本的修改' });
+    expect(stale.status).toBe(409);
+    expect((await admin.json('DELETE', `/api/categories/admin/${created.body.id}`)).status).toBe(200);
+    await send();
+    expect(payloads().map((p) => p.event)).toEqual(['site.changed', 'site.changed', 'site.changed']);
+  });
+
   it('updates and deletes an endpoint, keeping its secret unless a new one is given; the audit log records each', async () => {
     const endpoint = await register(['article.published']);
     const updated = await admin.json('PUT', `/api/admin/webhooks/${endpoint.id}`, { url: `${receiver.url}/moved`, events: ['article.updated'], enabled: false });
@@ -230,6 +243,27 @@ describe('webhooks', () => {
     expect((await admin.json('GET', '/api/admin/webhooks')).body.endpoints).toEqual([]);
     const actions = (await api.db('audit_events').where('subject_id', endpoint.id).where('action', 'like', 'webhook.%').orderBy('id').select('action')).map((row: { action: string }) => row.action);
     expect(actions).toEqual(['webhook.create', 'webhook.update', 'webhook.delete']);
+  });
+
+  it('tells of an article saved as published with a time to come once, when the time comes, with replicas racing', async () => {
+    const endpoint = await register(['article.published', 'article.updated']);
+    const due = new Date(now.getTime() + 120_000);
+    const { body } = await admin.createArticle(articleFields({ title: '已發布但未到時間', status: 'published', published_at: due.toISOString() }));
+    expect(body.status).toBe('published');
+    expect(await api.content.scheduler.tick()).toEqual([]);
+    expect(await send()).toBe(0);
+    // Edited while it waits: still nothing told, still waiting.
+    await admin.updateArticle(body.id, articleFields({ title: '已發布但未到時間（修改）', status: 'published', published_at: due.toISOString(), slug: body.slug }));
+    expect(await send()).toBe(0);
+    advance(121_000);
+    const audit = new AuditRepository(api.db, 'c');
+    const replica = new PublishScheduler(new ScheduledRepository(api.db, audit, new ChangeOutbox(new OutboxRepository(api.db), 'https://news.example', () => now)), async () => {}, silent, () => now);
+    const [mine, theirs] = await Promise.all([api.content.scheduler.tick(), replica.tick()]);
+    expect(mine.length + theirs.length).toBe(1);
+    expect(await api.content.scheduler.tick()).toEqual([]);
+    await send();
+    expect(payloads().map((p) => `${p.event} ${p.article.title}`)).toEqual(['article.published 已發布但未到時間（修改）']);
+    expect(await api.db('outbox_messages').where({ endpoint_id: endpoint.id }).count<{ n: string }[]>('* as n').then((r) => Number(r[0]!.n))).toBe(1);
   });
 
   it('fires a scheduled publication exactly once, with replicas racing and after a restart', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { variantUrl, type UploadResponse } from '@coinmag/contracts';
+import { ASPECT_CROPS, ASPECT_NAMES, aspectUrls, variantUrl, type UploadResponse } from '@coinmag/contracts';
 import { DEMO_COVERS } from '@coinmag/demo-content';
 import type { ObjectStorage } from '../src/storage/object-storage.js';
 import { ADAPTERS } from './support/adapters.js';
@@ -53,6 +53,30 @@ describe.each(ADAPTERS.map((make) => [make().name, make] as const))('image deliv
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1600, 900]);
     const jpeg = await fetch(service.url + uploaded.url, { headers: { accept: 'image/jpeg' } });
     expect(jpeg.headers.get('etag')).not.toBe(res.headers.get('etag'));
+  });
+
+  it('serves the 16:9, 4:3 and 1:1 crops of an upload for structured data, cut on the first request', async () => {
+    const stem = uploaded.url.replace('/uploads/', '').replace(/\.jpg$/, '');
+    expect(await storage.stat(`${stem}-a16x9.webp`)).toBeUndefined();
+    const urls = aspectUrls(uploaded.url)!;
+    for (const [index, aspect] of ASPECT_NAMES.entries()) {
+      const res = await fetch(service.url + urls[index]!);
+      expect(res.status, aspect).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', ASPECT_CROPS[aspect].width, ASPECT_CROPS[aspect].height]);
+    }
+  });
+
+  it('cuts the crops of any stored original (one stored before crops existed) on its first request, and keeps them', async () => {
+    await storage.put('older-cover.jpg', await noisy(800, 600).jpeg().toBuffer(), 'image/jpeg');
+    expect(await storage.stat('older-cover-a1x1.webp')).toBeUndefined();
+    const res = await fetch(`${service.url}/uploads/older-cover-a1x1.webp`);
+    expect(res.status).toBe(200);
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 1200]);
+    for (const aspect of ASPECT_NAMES) expect(await storage.stat(`older-cover-a${aspect}.webp`), aspect).toBeDefined();
+    expect((await fetch(`${service.url}/uploads/never-stored-a16x9.webp`)).status).toBe(404);
   });
 
   it('serves a variant as WebP without varying on Accept', async () => {

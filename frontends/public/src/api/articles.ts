@@ -1,4 +1,4 @@
-import type { ArticleDetail, ArticleList, ArticleSummary, PublicCategory } from '@coinmag/contracts';
+import type { ArticleDetail, ArticleList, ArticleSummary, PublicCategory, PublicTag } from '@coinmag/contracts';
 import { getJson } from './http';
 
 const FETCH_ARTICLES_FAILED = '取得文章失敗';
@@ -13,6 +13,7 @@ function query(params: Record<string, string | number | undefined>): string {
 
 export interface ArticleQuery {
   category?: string;
+  tag?: string;
   search?: string;
   page?: number;
   limit?: number;
@@ -64,3 +65,5 @@ export async function sendView(slug: string): Promise<number | null> {
   }
   return null;
 }
+
+export const fetchTag = (tag: string, signal?: AbortSignal) => getJson<PublicTag>(`/api/tags/${encodeURIComponent(tag)}`, '載入資料失敗', signal);

@@ -1,11 +1,11 @@
 import type { Context, Middleware } from 'koa';
 import { DEFAULT_SETTINGS, type ArticleList, type IndexNowKey, type NewsSitemapEntry, type PublicCategory, type SitemapEntry, type SitemapIndex } from '@coinmag/contracts';
-import { isSlugParam, SITE_FEED_PATH } from '@coinmag/rules';
+import { isSlugParam, SITE_FEED_PATH, TAG_TEXT, tagFromParam, tagPagePath } from '@coinmag/rules';
 import type { ContentClient } from '../content-client.js';
 import type { AssetFolder } from '../static-assets.js';
 import { NEWS_SITEMAP_PATH, newsSitemapXml } from './news-sitemap-xml.js';
 import { RSS_ITEMS, rssXml } from './rss-xml.js';
-import { CATEGORY_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
+import { CATEGORY_SITEMAP_PATH, TAG_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
 import { UpstreamRenderCache } from './upstream-cache.js';
 
 export interface CrawlerOptions {
@@ -52,8 +52,8 @@ function unavailable(ctx: Context, status: number) {
 }
 
 /**
- * The crawler surface: robots.txt, the sitemap index and its files, the site's and each
- * category's RSS, the icon set and the web app manifest. Only public content (the content
+ * The crawler surface: robots.txt, the sitemap index and its files, the site's, each
+ * category's and each tag's RSS, the icon set and the web app manifest. Only public content (the content
  * service's visibility rule); documents are re-rendered only when the content's ETag moves.
  */
 export function crawlerRoutes(options: CrawlerOptions): Middleware {
@@ -72,19 +72,29 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
     return { title: settings?.site_title || DEFAULT_SETTINGS.site_title, description: settings?.site_description || DEFAULT_SETTINGS.site_description };
   }
 
-  async function rss(ctx: Context, categorySlug: string | null) {
+  /** The site's feed, a category's or a tag's: the newest public articles of it. */
+  async function rss(ctx: Context, of: { category: string } | { tag: string } | null) {
     const origin = originOf(ctx);
     const site = await siteTitle();
     let channel = { title: site.title, description: site.description, link: `${origin}/`, self: `${origin}${SITE_FEED_PATH}` };
-    if (categorySlug) {
-      const category: PublicCategory | undefined = (await options.content.categories())?.find((c) => c.slug === categorySlug);
-      if (!category) return unavailable(ctx, (await options.content.categories()) ? 404 : 0);
+    let filter = '';
+    if (of && 'category' in of) {
+      const categories = await options.content.categories();
+      const category: PublicCategory | undefined = categories?.find((c) => c.slug === of.category);
+      if (!category) return unavailable(ctx, categories ? 404 : 0);
       const path = `/category/${encodeURIComponent(category.slug)}`;
       channel = { title: `${category.name} | ${site.title}`, description: category.description || site.description, link: `${origin}${path}`, self: `${origin}${path}/rss.xml` };
+      filter = `&category=${encodeURIComponent(category.slug)}`;
     }
-    const query = `?limit=${RSS_ITEMS}${categorySlug ? `&category=${encodeURIComponent(categorySlug)}` : ''}`;
+    if (of && 'tag' in of) {
+      const tag = await options.content.tag(of.tag);
+      if (tag === 'missing' || !tag) return unavailable(ctx, tag ? 404 : 0);
+      const path = tagPagePath(tag.key);
+      channel = { title: `${TAG_TEXT.title(tag.name)} | ${site.title}`, description: site.description, link: `${origin}${path}`, self: `${origin}${path}/rss.xml` };
+      filter = `&tag=${encodeURIComponent(tag.key)}`;
+    }
     const key = `${origin}|${channel.title}|${channel.description}`;
-    await send(ctx, 'application/rss+xml; charset=utf-8', await cache.render<ArticleList>(`/api/articles${query}`, key, (list) => rssXml(origin, channel, list.articles)));
+    await send(ctx, 'application/rss+xml; charset=utf-8', await cache.render<ArticleList>(`/api/articles?limit=${RSS_ITEMS}${filter}`, key, (list) => rssXml(origin, channel, list.articles)));
   }
 
   return async (ctx, next) => {
@@ -114,6 +124,9 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
         ),
       );
     }
+    if (path === TAG_SITEMAP_PATH) {
+      return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapEntry[]>('/api/sitemap/tags', origin, (entries) => urlSetXml(origin, '/tag/', entries)));
+    }
     if (path === NEWS_SITEMAP_PATH) {
       const { title } = await siteTitle();
       return send(ctx, 'application/xml; charset=utf-8', await cache.render<NewsSitemapEntry[]>('/api/sitemap/news', `${origin}|${title}`, (entries) => newsSitemapXml(origin, title, entries)));
@@ -139,7 +152,18 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
     if (categoryFeed) {
       const slug = decodeSlug(categoryFeed[1]!);
       if (!slug) return unavailable(ctx, 404);
-      return rss(ctx, slug);
+      return rss(ctx, { category: slug });
+    }
+    const tagFeed = /^\/tag\/([^/]+)\/rss\.xml$/.exec(path);
+    if (tagFeed) {
+      const tag = tagFromParam(tagFeed[1]!);
+      if (!tag) return unavailable(ctx, 404);
+      if (path !== `${tagPagePath(tag)}/rss.xml`) {
+        ctx.status = 301;
+        ctx.redirect(`${tagPagePath(tag)}/rss.xml`);
+        return;
+      }
+      return rss(ctx, { tag });
     }
     if (path === '/manifest.webmanifest') {
       const site = await siteTitle();

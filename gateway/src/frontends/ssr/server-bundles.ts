@@ -28,7 +28,10 @@ export interface PublicServer {
 export interface PageAnswer {
   status: number;
   head: Omit<PageMetaInput, 'origin'>;
+  /** With `status` 301 (an old slug, another spelling of a tag) or 302 (a preview of what is now published). */
   redirect?: string;
+  /** A preview link's page: never cached, never indexed. */
+  private?: true;
   data: { key: string; state: unknown } | null;
   lcpImage: { src: string; sizes: string } | null;
 }

@@ -15,7 +15,8 @@ import type { RevisionRow } from '../revisions/revisions.repository.js';
 
 export interface ArticleChange {
   before?: Pick<ArticleRow, 'id' | 'slug' | 'category_id'>;
-  after?: Pick<ArticleRow, 'id' | 'slug' | 'category_id'>;
+  /** `sharedWithCard`: public and without a cover, so pages share it with its social card. */
+  after?: Pick<ArticleRow, 'id' | 'slug' | 'category_id'> & { sharedWithCard?: boolean };
 }
 
 export interface WriteContext {
@@ -151,8 +152,13 @@ export class AdminArticlesService {
     });
     if (id === undefined) return this.refuseStale(existing!.id, write, input.tags, context);
     const saved = await this.get(id);
-    await this.onChange({ before: existing, after: { id, slug: saved.slug, category_id: saved.category_id } });
+    await this.onChange({ before: existing, after: this.changed(saved) });
     return saved;
+  }
+
+  private changed(saved: AdminArticle): NonNullable<ArticleChange['after']> {
+    const isPublic = saved.status === 'published' && saved.published_at !== null && Date.parse(saved.published_at) <= this.clock().getTime();
+    return { id: saved.id, slug: saved.slug, category_id: saved.category_id, sharedWithCard: isPublic && !saved.featured_image };
   }
 
   /** What a save writes to the audit log: the save, and a first publication. */
@@ -206,7 +212,7 @@ export class AdminArticlesService {
     });
     if (restored === undefined) throw new ConflictError(API_MESSAGES.articleConflict, 'version');
     const saved = await this.get(id);
-    await this.onChange({ before: existing, after: { id, slug: saved.slug, category_id: saved.category_id } });
+    await this.onChange({ before: existing, after: this.changed(saved) });
     return saved;
   }
 

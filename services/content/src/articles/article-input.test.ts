@@ -31,6 +31,9 @@ describe('parseTags', () => {
   it('trims, drops empties and duplicates (ignoring case)', () => {
     expect(parseTags('[" 比特幣 ", "", "BTC", "btc", "比特幣"]')).toEqual(['比特幣', 'BTC']);
   });
+  it('drops a full-width spelling of a tag already given, which would share its tag page', () => {
+    expect(parseTags('["BTC", "ＢＴＣ", "ｂｔｃ", "Layer 2", "layer　2"]')).toEqual(['BTC', 'Layer 2']);
+  });
   it('refuses text that is not a JSON array of strings', () => {
     expect(() => parseTags('比特幣')).toThrow('標籤格式不正確');
     expect(() => parseTags('[1,2]')).toThrow('標籤格式不正確');

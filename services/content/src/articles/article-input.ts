@@ -1,5 +1,6 @@
 import { ARTICLE_LIMITS, ARTICLE_STATUSES, type ArticleStatus } from '@coinmag/contracts';
 import { assertSafeText, ValidationError } from '@coinmag/service-kit';
+import { tagKey } from '@coinmag/rules';
 import { assertArticleHtmlBounds } from './article-html-limits.js';
 
 /** The multipart fields of POST/PUT /api/articles/admin, validated and typed. */
@@ -38,7 +39,7 @@ function bounded(fields: Record<string, string>, name: string, max: number, labe
   return value;
 }
 
-/** Tags arrive as JSON array text: trimmed, empties and duplicates dropped, count and length bounded. */
+/** Tags arrive as JSON array text: trimmed, empties and spellings of a tag already given (same tagKey) dropped, count and length bounded. */
 export function parseTags(raw: string | undefined): string[] {
   if (raw === undefined || raw.trim() === '') return [];
   let parsed: unknown;
@@ -54,9 +55,9 @@ export function parseTags(raw: string | undefined): string[] {
     // The form field was checked as text; the JSON inside it can still spell out a NUL or a lone surrogate.
     assertSafeText('tags', tag);
     const name = tag.trim().replace(/\s+/g, ' ');
-    if (!name || seen.has(name.toLowerCase())) continue;
+    if (!name || seen.has(tagKey(name))) continue;
     if (Array.from(name).length > ARTICLE_LIMITS.tagLength) throw new ValidationError('tags', `每個標籤最多 ${ARTICLE_LIMITS.tagLength} 個字`);
-    seen.add(name.toLowerCase());
+    seen.add(tagKey(name));
     tags.push(name);
   }
   if (tags.length > ARTICLE_LIMITS.tags) throw new ValidationError('tags', `標籤最多 ${ARTICLE_LIMITS.tags} 個`);

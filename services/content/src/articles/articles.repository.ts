@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { TocEntry } from '@coinmag/contracts';
+import { tagKey } from '@coinmag/rules';
 
 /** The columns an article write sets, shared by what is read and what is written. */
 export interface ArticleColumns {
@@ -59,6 +60,8 @@ export interface SearchQuery {
 
 export interface PublicListFilter {
   categoryId?: number;
+  /** Articles carrying the tag in any spelling (rules tagKey). */
+  tagKey?: string;
   popularOnly?: boolean;
   ids?: number[];
   excludeIds?: number[];
@@ -97,6 +100,10 @@ export class ArticlesRepository {
 
   private applyFilter(query: Knex.QueryBuilder, filter: PublicListFilter) {
     if (filter.categoryId !== undefined) query.where('a.category_id', filter.categoryId);
+    if (filter.tagKey !== undefined) {
+      const key = filter.tagKey;
+      query.whereExists((tagged) => tagged.select(this.db.raw('1')).from('article_tags as at').join('tags as t', 't.id', 'at.tag_id').whereRaw('at.article_id = a.id').where('t.key', key));
+    }
     if (filter.featuredOnly) query.where('a.is_featured', true);
     if (filter.popularOnly) query.where('a.is_popular', true);
     if (filter.ids) query.whereIn('a.id', filter.ids);
@@ -282,7 +289,7 @@ export class ArticlesRepository {
   async replaceTags(trx: Knex.Transaction, articleId: number, tags: string[]): Promise<void> {
     await trx('article_tags').where({ article_id: articleId }).delete();
     if (tags.length === 0) return;
-    await trx('tags').insert(tags.map((name) => ({ name }))).onConflict('name').ignore();
+    await trx('tags').insert(tags.map((name) => ({ name, key: tagKey(name) }))).onConflict('name').ignore();
     const rows: Array<{ id: number; name: string }> = await trx('tags').whereIn('name', tags).select('id', 'name');
     const idByName = new Map(rows.map((row) => [row.name, row.id]));
     await trx('article_tags').insert(tags.map((name, position) => ({ article_id: articleId, tag_id: idByName.get(name), position })));

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { articleLimitQuerySchema, articleListQuerySchema } from '@coinmag/contracts';
-import { isSlugParam } from '@coinmag/rules';
+import { isSlugParam, tagKey } from '@coinmag/rules';
 import { parseInput, ValidationError } from '@coinmag/service-kit';
 import { respondCached, type PublicResponder } from '../cache/cached-response.js';
 import type { CacheNamespace } from '../cache/response-cache.js';
@@ -13,7 +13,7 @@ const ARTICLE_DEPS: CacheNamespace[] = ['articles', 'categories'];
  * counts in every article body are Postgres's figure when the body was built; no view ever
  * invalidates a body, they are rebuilt at least this often (the beacon answers the live figure).
  */
-const VIEW_FIGURES_MAX_AGE_MS = 30_000;
+export const VIEW_FIGURES_MAX_AGE_MS = 30_000;
 
 export function slugParam(raw: string): string {
   if (!isSlugParam(raw)) throw new ValidationError('slug', '網址代稱格式不正確');
@@ -26,7 +26,7 @@ export function publicArticleRoutes(service: ArticlesService, responder: PublicR
 
   router.get('/', async (ctx) => {
     const query = parseInput(articleListQuerySchema, ctx.query);
-    const key = `list:${query.page}:${query.limit}:${query.category ?? ''}:${query.search ?? ''}`;
+    const key = `list:${query.page}:${query.limit}:${query.category ?? ''}:${query.search ?? ''}:${query.tag ? tagKey(query.tag) : ''}`;
     await respondCached(ctx, responder, key, ARTICLE_DEPS, async () => ({ value: await service.list(query) }), VIEW_FIGURES_MAX_AGE_MS);
   });
 

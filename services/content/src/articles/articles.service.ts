@@ -1,7 +1,7 @@
 import type { ArticleDetail, ArticleList, ArticleListQuery, ArticleSummary } from '@coinmag/contracts';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { NotFoundError } from '@coinmag/service-kit';
-import { pageCount } from '@coinmag/rules';
+import { pageCount, tagKey } from '@coinmag/rules';
 import type { PopularRanking } from '../views/popular-ranking.js';
 import type { CategoriesRepository } from '../categories/categories.repository.js';
 import { toDetail, toSummary } from './article.mapper.js';
@@ -28,6 +28,7 @@ export class ArticlesService {
       if (!category) throw new NotFoundError(API_MESSAGES.categoryNotFound);
       filter.categoryId = category.id;
     }
+    if (query.tag) filter.tagKey = tagKey(query.tag);
     const now = this.clock();
     const offset = (query.page - 1) * query.limit;
     if (query.search) {
@@ -40,6 +41,8 @@ export class ArticlesService {
       };
     }
     const [rows, total] = await Promise.all([this.articles.listPublic(now, filter, 'latest', query.limit, offset), this.articles.countPublic(now, filter)]);
+    // A tag is public while a public article carries it: a draft's tags are nobody's business yet.
+    if (filter.tagKey !== undefined && total === 0) throw new NotFoundError(API_MESSAGES.tagNotFound);
     return {
       articles: rows.map(toSummary),
       pagination: { page: query.page, limit: query.limit, pages: pageCount(total, query.limit), total },

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { ConflictError, type AuditEntry, type AuditRepository } from '@coinmag/service-kit';
+import type { ChangeOutbox } from '../outbox/change-outbox.js';
 
 export interface CategoryRow {
   id: number;
@@ -23,10 +24,11 @@ const COLUMNS = ['id', 'name', 'slug', 'description', 'is_active', 'show_in_head
 export type AuditOf<T> = (result: T) => AuditEntry | undefined;
 
 export class CategoriesRepository {
-  /** With `audit`, a write given an entry logs it in the write's own transaction. */
+  /** With `audit`, a write given an entry logs it (and tells `outbox` of it: site.changed) in the write's own transaction. */
   constructor(
     private readonly db: Knex,
     private readonly audit?: AuditRepository,
+    private readonly outbox?: ChangeOutbox,
   ) {}
 
   listHeader(): Promise<Array<Pick<CategoryRow, 'id' | 'name' | 'slug'>>> {
@@ -94,6 +96,8 @@ export class CategoriesRepository {
         const result = await work(trx);
         const entry = audit(result);
         if (entry) await this.audit!.record(entry, trx);
+        // Categories are the site's navigation and sections: a change of one is a change of the site.
+        if (entry && this.outbox) await this.outbox.siteChanged(trx as Knex.Transaction);
         return result;
       });
     } catch (err) {

@@ -41,6 +41,17 @@ export class CrawlRepository {
       .orderBy([{ column: 'c.sort_order' }, { column: 'c.id' }]);
   }
 
+  /** Tags public articles carry, by key (the tag page), each with the newest change of such an article; most carried first. */
+  tags(now: Date, limit: number): Promise<SlugLastmod[]> {
+    return this.publicArticles(now)
+      .join('article_tags as at', 'at.article_id', 'a.id')
+      .join('tags as t', 't.id', 'at.tag_id')
+      .groupBy('t.key')
+      .select('t.key as slug', this.db.raw('max(greatest(a.updated_at, a.published_at)) as lastmod'))
+      .orderByRaw('count(distinct a.id) desc, t.key')
+      .limit(limit);
+  }
+
   /** Public articles published since `since`, newest first. */
   newsArticles(now: Date, since: Date, limit: number): Promise<Array<{ slug: string; title: string; published_at: Date }>> {
     return this.publicArticles(now).where('a.published_at', '>=', since).select('a.slug', 'a.title', 'a.published_at').orderBy([{ column: 'a.published_at', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(limit);

@@ -27,6 +27,10 @@ export function crawlRoutes(service: CrawlService, responder: PublicResponder): 
     await respondCached(ctx, responder, 'sitemap:categories', ['articles', 'categories'], async () => ({ value: await service.categories(), ids: [] }));
   });
 
+  router.get('/sitemap/tags', async (ctx) => {
+    await respondCached(ctx, responder, 'sitemap:tags', ['articles'], async () => ({ value: await service.tags(), ids: [] }));
+  });
+
   router.get('/redirects/:kind/:slug', async (ctx) => {
     const kind = ctx.params.kind;
     const slug = ctx.params.slug!;

@@ -3,6 +3,10 @@ import { NotFoundError } from '@coinmag/service-kit';
 import type { CrawlRepository } from './crawl.repository.js';
 
 const iso = (date: Date | string) => new Date(date).toISOString();
+const newestOf = (rows: Array<{ lastmod: Date }>): string | null => {
+  const newest = rows.reduce<Date | null>((max, row) => (!max || row.lastmod > max ? row.lastmod : max), null);
+  return newest ? iso(newest) : null;
+};
 
 /** Sitemap data (public content only, split into files of at most 50,000 URLs) and old-slug lookups. */
 export class CrawlService {
@@ -14,11 +18,16 @@ export class CrawlService {
 
   async index(): Promise<SitemapIndex> {
     const now = this.clock();
-    const [files, categories, [newest]] = await Promise.all([this.repository.articleFiles(now, this.perFile), this.repository.categories(now), this.recent(now, 1)]);
-    const newestCategory = categories.reduce<Date | null>((max, c) => (!max || c.lastmod > max ? c.lastmod : max), null);
+    const [files, categories, tags, [newest]] = await Promise.all([
+      this.repository.articleFiles(now, this.perFile),
+      this.repository.categories(now),
+      this.repository.tags(now, this.perFile),
+      this.recent(now, 1),
+    ]);
     return {
       articles: files.map((file) => ({ page: file.page, lastmod: iso(file.lastmod) })),
-      categories: { lastmod: newestCategory ? iso(newestCategory) : null },
+      categories: { lastmod: newestOf(categories) },
+      tags: { lastmod: newestOf(tags) },
       news: { lastmod: newest ? iso(newest.published_at) : null },
     };
   }
@@ -40,6 +49,11 @@ export class CrawlService {
 
   async categories(): Promise<SitemapEntry[]> {
     return (await this.repository.categories(this.clock())).map((row) => ({ slug: row.slug, lastmod: iso(row.lastmod) }));
+  }
+
+  /** The tag pages (slug: the tag's key), at most one sitemap file of them. */
+  async tags(): Promise<SitemapEntry[]> {
+    return (await this.repository.tags(this.clock(), this.perFile)).map((row) => ({ slug: row.slug, lastmod: iso(row.lastmod) }));
   }
 
   async redirect(kind: 'article' | 'category', oldSlug: string): Promise<SlugRedirect> {

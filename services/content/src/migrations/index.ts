@@ -18,6 +18,9 @@ import * as auditRequestId from './20261122230000_audit_request_id.js';
 import * as searchGinNoPendingList from './20261123030000_search_gin_no_pending_list.js';
 import * as createWordPressImport from './20261125020000_create_wordpress_import.js';
 import * as createOutbox from './20261125060000_create_outbox.js';
+import * as tagKeys from './20261125090000_tag_keys.js';
+import * as createPreviewLinks from './20261125093000_create_preview_links.js';
+import * as announceOnPublication from './20261125094500_announce_on_publication.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -40,4 +43,7 @@ export const migrations: NamedMigration[] = [
   searchGinNoPendingList,
   createWordPressImport,
   createOutbox,
+  tagKeys,
+  createPreviewLinks,
+  announceOnPublication,
 ];

@@ -14,6 +14,11 @@ export function isPublic(state: ArticleState | undefined, now: Date): state is A
   return !!state && state.status === 'published' && !!state.published_at && new Date(state.published_at).getTime() <= now.getTime();
 }
 
+/** Published with a time still to come: it becomes public with no write, so it is told when the time comes. */
+export function awaitsPublication(state: ArticleState | undefined, now: Date): boolean {
+  return !!state && state.status === 'published' && !!state.published_at && new Date(state.published_at).getTime() > now.getTime();
+}
+
 /**
  * The event a change makes for readers (docs/product.md §11): only what the public site shows
  * counts, so saving a draft or deleting one tells no one.

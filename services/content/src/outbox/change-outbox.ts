@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { articleEvent, isPublic, type ArticleState } from './article-events.js';
+import { articleEvent, awaitsPublication, isPublic, type ArticleState } from './article-events.js';
 import type { OutboxRepository } from './outbox.repository.js';
 
 /**
@@ -23,6 +23,8 @@ export class ChangeOutbox {
   /** Writes the article's event, if the change is one readers see; true when it wrote any. */
   async articleChanged(trx: Knex.Transaction, before: ArticleState | undefined, after: ArticleState | undefined): Promise<boolean> {
     const now = this.clock();
+    // A published article whose time is still to come is told by the scheduler's pass when it comes (ScheduledRepository).
+    if (after) await trx('articles').where({ id: after.id }).update({ announce_on_publication: awaitsPublication(after, now) });
     const event = articleEvent(before, after, now);
     if (!event) return false;
     const article = (after ?? before)!;

@@ -1,8 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { isPrivateAddress } from '../wordpress/image-fetcher.js';
+import { guardedLookup, hostAllowed, refusedLiteral, refusedMessage } from '../outbound/outbound-address.js';
 
 export interface OutboundLimits {
   /** The whole request, connection to the answer's last byte. */
@@ -15,25 +13,6 @@ export interface OutboundLimits {
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 export class OutboundError extends Error {}
-
-function allowed(url: URL, hosts: readonly string[]): boolean {
-  return hosts.includes('*') || hosts.includes(url.host.toLowerCase()) || hosts.includes(url.hostname.toLowerCase());
-}
-
-/** The address connected to is the one checked: no second lookup a DNS answer could change. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const list = addresses as LookupAddress[];
-      if (!list.length || list.some((entry) => !allowPrivate && isPrivateAddress(entry.address))) {
-        return callback(new OutboundError(`拒絕連線到內部位址（${hostname}）`), '', 0);
-      }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      return callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
-}
 
 /**
  * POSTs a body with every bound of docs/security.md's outbound fetches: http(s) only, no
@@ -48,9 +27,8 @@ export function guardedPost(rawUrl: string, body: string, headers: Record<string
     return Promise.reject(new OutboundError('網址格式不正確'));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new OutboundError('只接受 http(s) 網址'));
-  const allowPrivate = allowed(url, limits.allowedHosts);
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate && isIP(literal) && isPrivateAddress(literal)) return Promise.reject(new OutboundError(`拒絕連線到內部位址（${url.hostname}）`));
+  const allowPrivate = hostAllowed(url, limits.allowedHosts);
+  if (refusedLiteral(url, allowPrivate)) return Promise.reject(new OutboundError(refusedMessage(url.hostname)));
   const client = url.protocol === 'https:' ? https : http;
   const signal = AbortSignal.timeout(limits.timeoutMs);
   return new Promise((resolve, reject) => {
@@ -58,7 +36,7 @@ export function guardedPost(rawUrl: string, body: string, headers: Record<string
       url,
       {
         method: 'POST',
-        lookup: guardedLookup(allowPrivate),
+        lookup: guardedLookup(allowPrivate, (host) => new OutboundError(refusedMessage(host))),
         signal,
         headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'coinmag-webhooks', ...headers },
       },

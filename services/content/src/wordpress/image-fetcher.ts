@@ -1,7 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { guardedLookup, hostAllowed, refusedLiteral, refusedMessage } from '../outbound/outbound-address.js';
 
 export interface ImageFetchLimits {
   /** Whole fetch, redirects included. */
@@ -15,44 +14,6 @@ export interface ImageFetchLimits {
 export const DEFAULT_IMAGE_FETCH_LIMITS: ImageFetchLimits = { timeoutMs: 30_000, maxBytes: 20 * 1024 * 1024, maxRedirects: 5, allowedHosts: [] };
 
 export class ImageFetchError extends Error {}
-
-/** Addresses an import must never reach on a URL's say-so: this machine, the private networks, link-local (cloud metadata). */
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96], ['64:ff9b::', 96]] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
-}
-
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return PRIVATE.check(address, 'ipv4');
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-    return PRIVATE.check(address, 'ipv6');
-  }
-  return true;
-}
-
-/** The address a connection goes to is the one checked: no second lookup a DNS answer could change. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const list = addresses as LookupAddress[];
-      const refused = list.find((entry) => !allowPrivate && isPrivateAddress(entry.address));
-      if (refused || !list.length) return callback(new ImageFetchError(`拒絕連線到內部位址（${hostname}）`), '', 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      return callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
-}
-
-function hostAllowed(url: URL, allowed: readonly string[]): boolean {
-  return allowed.includes(url.host.toLowerCase()) || allowed.includes(url.hostname.toLowerCase());
-}
 
 /** Image formats the media service accepts, told by their first bytes. */
 export function looksLikeImage(head: Buffer): boolean {
@@ -71,12 +32,10 @@ interface Fetched {
 
 function requestOnce(url: URL, limits: ImageFetchLimits, deadline: AbortSignal): Promise<{ redirect?: string; fetched?: Fetched }> {
   const allowPrivate = hostAllowed(url, limits.allowedHosts);
-  if (!allowPrivate && isIP(url.hostname.replace(/^\[|\]$/g, '')) && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''))) {
-    return Promise.reject(new ImageFetchError(`拒絕連線到內部位址（${url.hostname}）`));
-  }
+  if (refusedLiteral(url, allowPrivate)) return Promise.reject(new ImageFetchError(refusedMessage(url.hostname)));
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { lookup: guardedLookup(allowPrivate), signal: deadline, headers: { accept: 'image/*', 'user-agent': 'coinmag-wordpress-import' } }, (response) => {
+    const request = client.get(url, { lookup: guardedLookup(allowPrivate, (host) => new ImageFetchError(refusedMessage(host))), signal: deadline, headers: { accept: 'image/*', 'user-agent': 'coinmag-wordpress-import' } }, (response) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { WordPressImportOptions } from '../app.js';
 import type { ContentConfig } from '../config.js';
+import { parseAllowedHosts } from '../outbound/outbound-address.js';
 
 /** The WordPress import's settings from the content configuration: the service and the CLI read them alike. */
 export function wordpressOptionsFrom(config: ContentConfig): WordPressImportOptions {
@@ -11,7 +12,7 @@ export function wordpressOptionsFrom(config: ContentConfig): WordPressImportOpti
       timeoutMs: config.WORDPRESS_IMAGE_TIMEOUT_MS,
       maxBytes: config.WORDPRESS_IMAGE_MAX_BYTES,
       maxRedirects: 5,
-      allowedHosts: config.WORDPRESS_IMAGE_ALLOWED_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+      allowedHosts: parseAllowedHosts(config.WORDPRESS_IMAGE_ALLOWED_HOSTS),
     },
     imageConcurrency: config.WORDPRESS_IMAGE_CONCURRENCY,
   };

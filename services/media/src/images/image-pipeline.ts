@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { VARIANT_WIDTHS, type VariantWidth } from '@coinmag/contracts';
+import { ASPECT_CROPS, ASPECT_NAMES, VARIANT_WIDTHS, type AspectCrop, type VariantWidth } from '@coinmag/contracts';
 
 /** The longer side of every stored image is at most this (docs/product.md §9). */
 export const MAX_LONG_SIDE = 2048;
@@ -97,6 +97,28 @@ function encode(image: sharp.Sharp, ext: StoredExt): sharp.Sharp {
     case 'webp':
       return image.webp({ quality: 82 });
   }
+}
+
+export type ImageCrops = Array<{ aspect: AspectCrop; data: Buffer }>;
+
+/** Each ASPECT_CROPS crop of an image, cut around what draws the eye (sharp's attention strategy), one after another. */
+async function cropsOf(source: () => sharp.Sharp): Promise<ImageCrops> {
+  const crops: ImageCrops = [];
+  for (const aspect of ASPECT_NAMES) {
+    const { width, height } = ASPECT_CROPS[aspect];
+    crops.push({ aspect, data: await source().resize({ width, height, fit: 'cover', position: sharp.strategy.attention }).webp({ quality: 80 }).toBuffer() });
+  }
+  return crops;
+}
+
+/**
+ * The structured-data crops of a stored original (first frame of an animation), within the time
+ * limit. Made on their first request, not with the upload: an upload under load already nears its
+ * limit, and only articles' covers are ever asked for them.
+ */
+export async function cropsOfStored(original: Buffer, timeLimitMs = IMAGE_TIME_LIMIT_MS): Promise<ImageCrops> {
+  const seconds = Math.max(1, Math.floor(timeLimitMs / 1000));
+  return cropsOf(() => sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().timeout({ seconds }));
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import { variantSrcset, type UploadResponse } from '@coinmag/contracts';
+import { buffer } from 'node:stream/consumers';
+import { ASPECT_KEY, variantSrcset, type UploadResponse } from '@coinmag/contracts';
 import { DEMO_COVERS } from '@coinmag/demo-content';
 import type { Logger } from '@coinmag/service-kit';
 import type { UploadAuditClient } from '../audit/upload-audit-client.js';
 import { uploadSummary } from '../audit/upload-summary.js';
 import { drawDemoCover } from '../images/demo-covers.js';
-import { CONTENT_TYPES, processImage, type ProcessedImage } from '../images/image-pipeline.js';
+import { CONTENT_TYPES, cropsOfStored, processImage, type ImageCrops, type ProcessedImage, type StoredExt } from '../images/image-pipeline.js';
 import type { WorkQueue } from '../images/work-queue.js';
 import type { ByteRange, ObjectStorage, StoredObject } from '../storage/object-storage.js';
 
@@ -16,6 +17,8 @@ export interface Deliverable {
 }
 
 const MB = 1024 * 1024;
+/** What an original may be stored as (image-pipeline storedExt). */
+const ORIGINAL_EXTS: StoredExt[] = ['jpg', 'png', 'gif', 'webp'];
 
 /** 'cover' (the article's cover, sent by the content service) or 'content' (an image in the text). */
 export type UploadPurpose = 'cover' | 'content';
@@ -108,9 +111,34 @@ export class MediaService {
       const webp = await this.storage.stat(webpKey);
       if (webp) return { key: webpKey, contentType: 'image/webp', object: webp };
     }
-    const object = await this.storage.stat(key);
+    const object = (await this.storage.stat(key)) ?? (await this.cropOfOlderUpload(key));
     if (!object) return undefined;
     return { key, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', object };
+  }
+
+  /**
+   * A structured-data crop (contracts ASPECT_CROPS): all three are cut from the original on the
+   * first request for one (in the work queue, as uploads are), stored, and from then on served as is.
+   */
+  private async cropOfOlderUpload(key: string) {
+    const crop = ASPECT_KEY.exec(key);
+    if (!crop) return undefined;
+    const stem = crop[1]!;
+    for (const ext of ORIGINAL_EXTS) {
+      const original = `${stem}.${ext}`;
+      if (!(await this.storage.stat(original))) continue;
+      const bytes = await buffer(await this.storage.read(original));
+      let crops: ImageCrops;
+      try {
+        crops = await this.queue.run(() => cropsOfStored(bytes));
+      } catch (err) {
+        this.log.warn({ err, key }, 'a crop of a stored image could not be made');
+        return undefined;
+      }
+      for (const made of crops) await this.storage.put(`${stem}-a${made.aspect}.webp`, made.data, 'image/webp');
+      return this.storage.stat(key);
+    }
+    return undefined;
   }
 
   read(key: string, range?: ByteRange): Promise<Readable> {

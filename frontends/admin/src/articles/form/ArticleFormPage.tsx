@@ -26,6 +26,7 @@ import { UPLOAD_MESSAGES } from './upload-errors';
 import { savePreview } from './preview-storage';
 import { useImageInsert } from './use-image-insert';
 import { HistoryPanel } from '../history/HistoryPanel';
+import { PreviewLinksPanel } from '../preview-links/PreviewLinksPanel';
 import { draftStorageKey, newDraftKey, removeLocalDraft } from './local-drafts';
 import { discardRecovery, findRecovery, type RecoveryOffer } from './recovery';
 import { RecoveryBanner } from './RecoveryBanner';
@@ -296,6 +297,7 @@ export function ArticleFormPage() {
           <p className={styles.autosave} role="status" data-testid="autosave-status">{autosaveText(autosave)}</p>
         </aside>
       </form>
+      {articleId && baseline && <PreviewLinksPanel articleId={articleId} published={baseline.status === 'published'} />}
       {articleId && version !== null && <HistoryPanel articleId={articleId} version={version} current={values} onRestored={restoredRevision} />}
       {images.fallbackOpen && (
         <UrlDialog title="插入圖片（備用模式）" label="圖片網址" placeholder="https://" secondaryLabel="替代文字" confirmLabel="插入圖片"

@@ -11,6 +11,7 @@ describe('tag entry', () => {
   });
   it('refuses a duplicate, ignoring case and spaces, with 標籤已存在', () => {
     expect(addTag(['Bitcoin'], ' bitcoin ')).toEqual({ ok: false, error: '標籤已存在' });
+    expect(addTag(['BTC'], 'ｂｔｃ')).toEqual({ ok: false, error: '標籤已存在' });
   });
   it('removes one tag', () => {
     expect(removeTag(['a', 'b', 'c'], 'b')).toEqual(['a', 'c']);

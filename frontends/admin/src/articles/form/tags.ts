@@ -1,3 +1,5 @@
+import { tagKey } from '@coinmag/rules';
+
 export const TAG_MESSAGES = { empty: '標籤不能為空', duplicate: '標籤已存在' } as const;
 
 export type TagEntryResult = { ok: true; tags: string[] } | { ok: false; error: string };
@@ -6,7 +8,8 @@ export type TagEntryResult = { ok: true; tags: string[] } | { ok: false; error: 
 export function addTag(tags: readonly string[], typed: string): TagEntryResult {
   const tag = typed.trim();
   if (!tag) return { ok: false, error: TAG_MESSAGES.empty };
-  if (tags.some((existing) => existing.trim().toLowerCase() === tag.toLowerCase())) return { ok: false, error: TAG_MESSAGES.duplicate };
+  // The same tag page (rules tagKey): case, full-width/half-width and spacing variants are one tag.
+  if (tags.some((existing) => tagKey(existing) === tagKey(tag))) return { ok: false, error: TAG_MESSAGES.duplicate };
   return { ok: true, tags: [...tags, tag] };
 }
 

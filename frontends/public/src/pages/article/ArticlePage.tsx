@@ -1,22 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import type { ArticleDetail, Settings } from '@coinmag/contracts';
-import { IMAGE_SIZES, articleDescription, articleSocialImage, formatLongDateTime, keywordsFromTags } from '@coinmag/rules';
+import { useParams } from 'react-router-dom';
+import { aspectUrls, type ArticleDetail, type Settings } from '@coinmag/contracts';
+import { articleDescription, articleSocialImage, keywordsFromTags } from '@coinmag/rules';
 import { fetchArticle, sendView } from '../../api/articles';
 import { ApiError } from '../../api/http';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
-import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { CategoryBadge, ViewCount } from '../../components/ArticleFacts';
-import { SmartImage } from '../../components/SmartImage';
-import { ArticleCard } from '../../components/ArticleCard';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
-import { TableOfContents } from './TableOfContents';
+import { ArticleView } from './ArticleView';
 import { ensureHeadingIds } from './heading-ids';
 import pageStyles from '../page.module.css';
-import styles from './article.module.css';
 
 export type ArticleState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; article: ArticleDetail };
 
@@ -35,7 +30,7 @@ export async function loadArticleState(slug: string, signal: AbortSignal): Promi
 const LOADING: ArticleState = { status: 'loading' };
 const failedArticle = (): ArticleState => ({ status: 'failed' });
 
-function metaFor(article: ArticleDetail, fallbackDescription: string, siteTitle: string): PageMeta {
+export function metaFor(article: ArticleDetail, fallbackDescription: string, siteTitle: string): PageMeta {
   const categoryPath = article.category_slug ? `/category/${encodeURIComponent(article.category_slug)}` : '/articles';
   const path = `/article/${encodeURIComponent(article.slug)}`;
   return {
@@ -43,6 +38,7 @@ function metaFor(article: ArticleDetail, fallbackDescription: string, siteTitle:
     description: articleDescription(article, fallbackDescription),
     path,
     image: articleSocialImage(article, siteTitle),
+    structuredImages: article.featured_image ? aspectUrls(article.featured_image) : null,
     type: 'article',
     publishedTime: article.published_at,
     modifiedTime: article.updated_at,
@@ -66,7 +62,7 @@ export function articleMeta(slug: string, state: ArticleState, settings: Setting
 
 export function ArticlePage() {
   const { slug = '' } = useParams();
-  const { settings, SidebarAd } = useSite();
+  const { settings } = useSite();
   const { state } = usePageState(articleKey(slug), (signal) => loadArticleState(slug, signal), LOADING, failedArticle);
   const counted = useRef<string | null>(null);
   /** The live count the beacon answers; the article body's own figure may lag by half a minute. */
@@ -103,54 +99,6 @@ export function ArticlePage() {
       </div>
     );
 
-  const meta = metaFor(article, fallbackDescription, settings.site_title);
-  const tags = keywordsFromTags(article.tags);
-  return (
-    <div className={pageStyles.page}>
-      <Breadcrumbs items={meta.breadcrumbs ?? []} />
-      <div className={styles.layout}>
-        <article className={styles.article}>
-          <header className={styles.header}>
-            <CategoryBadge name={article.category_name} />
-            <h1 className={styles.title}>{article.title}</h1>
-            <div className={styles.facts}>
-              {article.published_at && <time dateTime={article.published_at}>{formatLongDateTime(article.published_at)}</time>}
-              <ViewCount count={liveViews?.slug === article.slug ? Math.max(liveViews.count, article.view_count) : article.view_count} />
-              <span>約 5 分鐘閱讀</span>
-            </div>
-          </header>
-          {article.featured_image && (
-            <SmartImage src={article.featured_image} alt={article.featured_image_alt ?? ''} width={1200} height={630} sizes={IMAGE_SIZES.articleCover} priority className={styles.cover} />
-          )}
-          <div className={styles.content} data-testid="article-content" dangerouslySetInnerHTML={{ __html: html }} />
-          {tags.length > 0 && (
-            <ul className={styles.tags} aria-label="標籤">
-              {tags.map((tag) => (
-                <li key={tag}>
-                  <a href={`/search?q=${encodeURIComponent(tag)}`} className={styles.tag}>#{tag}</a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </article>
-        <aside className={styles.aside}>
-          <TableOfContents entries={article.toc} />
-          <SidebarAd className={styles.ad} />
-        </aside>
-      </div>
-      {article.relatedArticles.length > 0 && (
-        <section className={styles.related} aria-labelledby="related-articles">
-          <h2 id="related-articles" className={pageStyles.sectionTitle}>相關文章</h2>
-          <div className={pageStyles.grid} data-testid="related-articles">
-            {article.relatedArticles.slice(0, 3).map((related) => (
-              <ArticleCard key={related.slug} article={related} excerptLength={80} linkText="閱讀更多" />
-            ))}
-          </div>
-        </section>
-      )}
-      <p className={styles.back}>
-        <Link to="/articles" className={pageStyles.viewMore}>所有文章</Link>
-      </p>
-    </div>
-  );
+  const views = liveViews?.slug === article.slug ? Math.max(liveViews.count, article.view_count) : article.view_count;
+  return <ArticleView article={article} html={html} views={views} breadcrumbs={metaFor(article, fallbackDescription, settings.site_title).breadcrumbs ?? []} />;
 }

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ArticleDetail } from '@coinmag/contracts';
+import { IMAGE_SIZES, formatLongDateTime, keywordsFromTags, tagPagePath, type Breadcrumb } from '@coinmag/rules';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { CategoryBadge, ViewCount } from '../../components/ArticleFacts';
+import { SmartImage } from '../../components/SmartImage';
+import { ArticleCard } from '../../components/ArticleCard';
+import { useSite } from '../../site-context';
+import { TableOfContents } from './TableOfContents';
+import pageStyles from '../page.module.css';
+import styles from './article.module.css';
+
+/**
+ * An article as the reader sees it: the public article page, and a preview link's page (with its
+ * banner above) — so a preview is exactly what publishing will show.
+ */
+export function ArticleView({ article, html, views, breadcrumbs, banner }: { article: ArticleDetail; html: string; views: number; breadcrumbs: Breadcrumb[]; banner?: ReactNode }) {
+  const { SidebarAd } = useSite();
+  const tags = keywordsFromTags(article.tags);
+  return (
+    <div className={pageStyles.page}>
+      {banner}
+      <Breadcrumbs items={breadcrumbs} />
+      <div className={styles.layout}>
+        <article className={styles.article}>
+          <header className={styles.header}>
+            <CategoryBadge name={article.category_name} />
+            <h1 className={styles.title}>{article.title}</h1>
+            <div className={styles.facts}>
+              {article.published_at && <time dateTime={article.published_at}>{formatLongDateTime(article.published_at)}</time>}
+              <ViewCount count={views} />
+              <span>約 5 分鐘閱讀</span>
+            </div>
+          </header>
+          {article.featured_image && (
+            <SmartImage src={article.featured_image} alt={article.featured_image_alt ?? ''} width={1200} height={630} sizes={IMAGE_SIZES.articleCover} priority className={styles.cover} />
+          )}
+          <div className={styles.content} data-testid="article-content" dangerouslySetInnerHTML={{ __html: html }} />
+          {tags.length > 0 && (
+            <ul className={styles.tags} aria-label="標籤">
+              {tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={tagPagePath(tag)} className={styles.tag}>#{tag}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </article>
+        <aside className={styles.aside}>
+          <TableOfContents entries={article.toc} />
+          <SidebarAd className={styles.ad} />
+        </aside>
+      </div>
+      {article.relatedArticles.length > 0 && (
+        <section className={styles.related} aria-labelledby="related-articles">
+          <h2 id="related-articles" className={pageStyles.sectionTitle}>相關文章</h2>
+          <div className={pageStyles.grid} data-testid="related-articles">
+            {article.relatedArticles.slice(0, 3).map((related) => (
+              <ArticleCard key={related.slug} article={related} excerptLength={80} linkText="閱讀更多" />
+            ))}
+          </div>
+        </section>
+      )}
+      <p className={styles.back}>
+        <Link to="/articles" className={pageStyles.viewMore}>所有文章</Link>
+      </p>
+    </div>
+  );
+}

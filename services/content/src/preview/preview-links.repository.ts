@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+
+export interface PreviewLinkRow {
+  id: number;
+  article_id: number;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+const COLUMNS = ['id', 'article_id', 'created_at', 'expires_at', 'revoked_at'];
+
+/** Preview links, found by the hash of their token; the token itself is never stored. */
+export class PreviewLinksRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(articleId: number, tokenHash: Buffer, createdAt: Date, expiresAt: Date): Promise<PreviewLinkRow> {
+    const [row] = await this.db('article_preview_links').insert({ article_id: articleId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt }).returning(COLUMNS);
+    return row;
+  }
+
+  async countActive(articleId: number, now: Date): Promise<number> {
+    const row = await this.db('article_preview_links').where({ article_id: articleId }).whereNull('revoked_at').where('expires_at', '>', now).count<{ count: number }[]>({ count: '*' }).first();
+    return Number(row?.count ?? 0);
+  }
+
+  /** The article's links, newest first. */
+  list(articleId: number): Promise<PreviewLinkRow[]> {
+    return this.db('article_preview_links').where({ article_id: articleId }).orderBy('id', 'desc').limit(100).select(COLUMNS);
+  }
+
+  /** Revokes a link of the article; false when it has no such link. A link revoked already stays as it was. */
+  async revoke(articleId: number, linkId: number, now: Date): Promise<PreviewLinkRow | undefined> {
+    await this.db('article_preview_links').where({ id: linkId, article_id: articleId }).whereNull('revoked_at').update({ revoked_at: now });
+    return this.db('article_preview_links').where({ id: linkId, article_id: articleId }).first(COLUMNS);
+  }
+
+  findByHash(tokenHash: Buffer): Promise<PreviewLinkRow | undefined> {
+    return this.db('article_preview_links').where({ token_hash: tokenHash }).first(COLUMNS);
+  }
+}

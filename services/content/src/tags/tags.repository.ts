@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+
+export interface TagSpelling {
+  name: string;
+  articles: number;
+}
+
+/** Reads of tags as the public pages see them: only what public articles carry. */
+export class TagsRepository {
+  constructor(private readonly db: Knex) {}
+
+  /** The spellings of the tag `key` on public articles, the most carried first (then the oldest row). */
+  spellings(key: string, now: Date): Promise<TagSpelling[]> {
+    return this.db('tags as t')
+      .join('article_tags as at', 'at.tag_id', 't.id')
+      .join('articles as a', 'a.id', 'at.article_id')
+      .where('t.key', key)
+      .where('a.status', 'published')
+      .where('a.published_at', '<=', now)
+      .groupBy('t.id', 't.name')
+      .select('t.name', this.db.raw('count(*)::int as articles'))
+      .orderBy([{ column: 'articles', order: 'desc' }, { column: 't.id', order: 'asc' }]);
+  }
+
+  /** Public articles carrying the tag `key` in any spelling (an article with two spellings counts once). */
+  async articleCount(key: string, now: Date): Promise<number> {
+    const row = await this.db('articles as a')
+      .where('a.status', 'published')
+      .where('a.published_at', '<=', now)
+      .whereExists((tagged) => tagged.select(this.db.raw('1')).from('article_tags as at').join('tags as t', 't.id', 'at.tag_id').whereRaw('at.article_id = a.id').where('t.key', key))
+      .count<{ count: number }[]>({ count: '*' })
+      .first();
+    return Number(row?.count ?? 0);
+  }
+}
