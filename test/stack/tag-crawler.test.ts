@@ -1,13 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Koa from 'koa';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@coinmag/service-kit';
 import { serveFrontends } from '../../gateway/src/frontends/serve-frontends.js';
+import { ensureBuiltFrontends, FRONTENDS } from '../../gateway/test/support/built-frontends.js';
 import { insertArticle, startContent, type ContentHarness } from '../../services/content/test/content-harness.js';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['sitemap', 'url', 'item'].includes(name) });
@@ -22,7 +20,6 @@ async function xml(url: string): Promise<{ status: number; doc: any }> {
 /** Tag pages for crawlers (docs/product.md §3): their head, one URL per tag, a feed each, a place in the sitemap. */
 describe('tag pages: head, redirects of other spellings, RSS and sitemap', () => {
   let api: ContentHarness;
-  let dir: string;
   let gateway: Server;
   let base: string;
   const origin = 'https://coinmag.example';
@@ -35,18 +32,16 @@ describe('tag pages: head, redirects of other spellings, RSS and sitemap', () =>
     await insertArticle(api.db, { slug: 'newer', title: '新聞 & <快訊>', tags: ['ｂｔｃ'], published_at: new Date(Date.now() - 3_600_000) });
     await insertArticle(api.db, { slug: 'untagged', title: '無標籤', published_at: new Date(Date.now() - 60_000) });
     await insertArticle(api.db, { slug: 'draft', title: '草稿', tags: ['內部題目'], status: 'draft', published_at: null });
-    dir = await mkdtemp(join(tmpdir(), 'coinmag-tags-'));
-    await mkdir(join(dir, 'shell', 'dist'), { recursive: true });
-    await writeFile(join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-boot--></div></body></html>');
+    // Pages are answered and rendered by the built public remote (it writes their heads).
+    await ensureBuiltFrontends();
     const app = new Koa();
-    app.use(serveFrontends({ frontendsDir: dir, contentUrl: api.url, log: createLogger('test', 'silent'), siteOrigin: origin }));
+    app.use(serveFrontends({ frontendsDir: FRONTENDS, contentUrl: api.url, log: createLogger('test', 'silent'), siteOrigin: origin }));
     gateway = createServer(app.callback());
     base = await new Promise((resolve) => gateway.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(gateway.address() as AddressInfo).port}`)));
-  });
+  }, 300_000);
   afterAll(async () => {
     gateway?.close();
     await api?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('writes the tag page head: its title, canonical URL and feed', async () => {

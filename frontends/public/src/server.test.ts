@@ -20,7 +20,13 @@ function content(down = false) {
     const url = new URL(path, 'http://content');
     if (url.pathname === '/api/articles/btc-101') return json(ARTICLE);
     if (url.pathname === '/api/categories') return json([{ id: 1, name: '新手入門', slug: 'beginner', description: '入門', sort_order: 1, show_in_header: true, show_in_footer: true }]);
-    if (url.pathname === '/api/articles') return json({ articles: [], pagination: { page: 1, limit: 12, pages: 0, total: 0 } });
+    if (url.pathname === '/api/articles') {
+      const tagged = url.searchParams.get('tag') === 'btc';
+      return json({ articles: tagged ? [ARTICLE] : [], pagination: { page: 1, limit: 12, pages: tagged ? 1 : 0, total: tagged ? 1 : 0 } });
+    }
+    if (url.pathname === '/api/tags/btc') return json({ key: 'btc', name: 'BTC', article_count: 1 });
+    if (url.pathname === '/api/preview/draft-token') return json({ state: 'preview', article: ARTICLE, expires_at: '2030-01-01T00:00:00.000Z' });
+    if (url.pathname === '/api/preview/published-token') return json({ state: 'published', slug: 'btc-101' });
     if (url.pathname === '/api/redirects/article/old-btc') return json({ slug: 'btc-101' });
     if (url.pathname === '/api/redirects/category/old-beginner') return json({ slug: 'beginner' });
     return json({ error: '找不到資源' }, 404);
@@ -69,6 +75,26 @@ describe("the public remote's answer for a URL: status, head and data from one r
     expect((await answer('/search', '?q=比特幣')).head).toMatchObject({ title: '「比特幣」的搜尋結果', noIndex: true });
     const unknown = await answer('/nowhere');
     expect(unknown).toMatchObject({ status: 404, data: null, head: { title: '找不到頁面', noIndex: true } });
+  });
+
+  it('sends another spelling of a tag to its one page (301) and writes the tag page\'s head with its feed; an unknown tag is 404', async () => {
+    content();
+    expect(await answer('/tag/BTC')).toMatchObject({ status: 301, redirect: '/tag/btc', data: null });
+    const tag = await answer('/tag/btc');
+    expect(tag.status).toBe(200);
+    expect(tag.head).toMatchObject({ path: '/tag/btc', feed: { path: '/tag/btc/rss.xml' } });
+    expect(tag.head.noIndex).toBeUndefined();
+    const unknown = await answer('/tag/nothing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.head).toMatchObject({ noIndex: true });
+  });
+
+  it('answers a preview privately and never indexed: the article as it will look, 302 once published, 404 once gone', async () => {
+    content();
+    const preview = await answer('/preview/draft-token');
+    expect(preview).toMatchObject({ status: 200, private: true, head: { title: '比特幣入門', path: '/preview/draft-token', noIndex: true } });
+    expect(await answer('/preview/published-token')).toMatchObject({ status: 302, redirect: '/article/btc-101', private: true });
+    expect(await answer('/preview/revoked-token')).toMatchObject({ status: 404, private: true, head: { noIndex: true } });
   });
 
   it('says the article could not be loaded (503, never indexed) when the content service does not answer', async () => {

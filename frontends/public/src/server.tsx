@@ -121,6 +121,8 @@ function metaOf(pathname: string, search: string, load: PageLoad, settings: Sett
   const params = new URLSearchParams(search);
   const route = pageRoute(pathname);
   const state = load.data?.state;
+  // A segment that cannot name a tag (a slash, a bad escape) is an unknown tag, as its page says in the browser.
+  if (route.page === 'tag' && !route.tag) return { ...tagMeta('', 1, { status: 'unknown' }, settings)!, path: pathname };
   if (!state) return notFoundMeta(pathname, settings);
   if (route.page === 'home') return homeMeta(settings);
   if (route.page === 'article') return articleMeta(route.slug!, state as ArticleState, settings);
