@@ -7,11 +7,13 @@
  */
 export {
   BrowserRouter,
+  createPath,
   Link,
   Navigate,
   NavLink,
   Outlet,
   Route,
+  Router,
   Routes,
   StaticRouter,
   useLocation,

@@ -1,10 +1,10 @@
 import { createContext, useContext, useEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { HeaderCategory, Settings } from '@coinmag/contracts';
-import { Header } from './layout/Header';
+import { HeaderIsland } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { Spinner } from './layout/Spinner';
-import { AdSlot } from './ads/AdSlot';
+import { Ad } from './ads/AdSlot';
 import { isAdFreePath } from './ads/ad-paths';
 import { adsWereInjected, injectAdNetwork } from './ads/inject-markup';
 import { RemoteRoute } from './mf/RemoteRoute';
@@ -30,7 +30,7 @@ const LayoutSettings = createContext<Settings | null>(null);
 
 function SidebarAd({ className }: { className?: string }) {
   const markup = useContext(LayoutSettings)?.sidebar_ad_script;
-  return <AdSlot markup={markup} placement="sidebar" className={className} />;
+  return <Ad markup={markup} placement="sidebar" className={className} />;
 }
 
 function PublicLayout({ boot }: { boot: BootData | null }) {
@@ -50,8 +50,8 @@ function PublicLayout({ boot }: { boot: BootData | null }) {
   return (
     <LayoutSettings.Provider value={settings}>
       <a href="#main" className={styles.skipLink}>跳到主要內容</a>
-      <Header siteTitle={settings.site_title} initialCategories={boot?.headerCategories} />
-      <AdSlot markup={settings.header_ad_script} placement="header" />
+      <HeaderIsland siteTitle={settings.site_title} initialCategories={boot?.headerCategories} />
+      <Ad markup={settings.header_ad_script} placement="header" />
       <main id="main" className={styles.main}>
         <RemoteRoute<PublicAppProps> alias="public" exposed="./PublicApp" props={{ settings, SidebarAd, initialData: boot?.page ?? null }} />
       </main>

@@ -35,7 +35,8 @@ export class PreloadHints {
     if (this.cached?.key === key) return this.cached;
     const urls: string[] = [];
     const shellFiles = await readdir(this.shellDist).catch(() => [] as string[]);
-    for (const file of shellFiles) if (/\.[0-9a-f]{10}\.js$/.test(file) && !file.startsWith('main.')) urls.push(`/mf/shell/${file}`);
+    // The shell's numbered chunks are its shared modules; named ones (main, the whole app) are not preloaded.
+    for (const file of shellFiles) if (/^\d+\.[0-9a-f]{10}\.js$/.test(file)) urls.push(`/mf/shell/${file}`);
     try {
       if (!publicManifest) throw new Error('public remote served elsewhere');
       const manifest = JSON.parse(await readFile(publicManifest, 'utf8')) as { exposes?: ExposeAssets[] };

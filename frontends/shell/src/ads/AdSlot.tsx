@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { isAdFreePath } from './ad-paths';
 import { injectMarkup } from './inject-markup';
 import { isPlainMarkup } from './plain-markup';
+import { island } from '../../../shared/src/islands/island';
 import styles from './ads.module.css';
 
 export type AdPlacement = 'header' | 'sidebar' | 'footer';
@@ -48,4 +49,17 @@ export function AdSlot({ markup, placement, className }: Props) {
       )}
     </aside>
   );
+}
+
+/** Markup with scripts is injected in the browser: an island. */
+export const AdSlotIsland = island('shell:ad', AdSlot);
+
+/**
+ * An ad slot on a public page: plain markup is the server's HTML and needs no script; markup with
+ * scripts is an island; an empty slot or an ad-free path renders nothing and hydrates nothing.
+ */
+export function Ad(props: Props) {
+  const { pathname } = useLocation();
+  if (!props.markup?.trim() || isAdFreePath(pathname)) return null;
+  return isPlainMarkup(props.markup) ? <AdSlot {...props} /> : <AdSlotIsland {...props} />;
 }

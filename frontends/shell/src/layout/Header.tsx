@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { HeaderCategory } from '@coinmag/contracts';
 import { Logo } from './Logo';
 import { searchUrlFor } from '../search/search-term';
+import { island } from '../../../shared/src/islands/island';
 import styles from './layout.module.css';
 
 async function fetchHeaderCategories(): Promise<HeaderCategory[]> {
@@ -35,7 +36,8 @@ function SearchBox({ id }: { id: string }) {
 export function Header({ siteTitle, initialCategories }: { siteTitle: string; initialCategories?: HeaderCategory[] | null }) {
   const [categories, setCategories] = useState<HeaderCategory[]>(initialCategories ?? []);
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  // A fixed id, not useId: the header is hydrated as its own root, where useId would differ from the server's.
+  const menuId = 'site-menu';
 
   useEffect(() => {
     // The server-rendered page brought them along.
@@ -78,3 +80,6 @@ export function Header({ siteTitle, initialCategories }: { siteTitle: string; in
     </header>
   );
 }
+
+/** The header is an island: its menu toggle and search boxes work before anything else is hydrated. */
+export const HeaderIsland = island('shell:header', Header);

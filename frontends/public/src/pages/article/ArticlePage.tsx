@@ -1,19 +1,20 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ArticleDetail } from '@coinmag/contracts';
 import { IMAGE_SIZES, articleDescription, articleSocialImage, formatLongDateTime, keywordsFromTags } from '@coinmag/rules';
-import { fetchArticle, sendView } from '../../api/articles';
+import { fetchArticle } from '../../api/articles';
 import { ApiError } from '../../api/http';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { CategoryBadge, ViewCount } from '../../components/ArticleFacts';
+import { CategoryBadge } from '../../components/ArticleFacts';
 import { SmartImage } from '../../components/SmartImage';
 import { ArticleCard } from '../../components/ArticleCard';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
-import { TableOfContents } from './TableOfContents';
+import { TableOfContentsIsland } from './TableOfContents';
+import { ArticleViewsIsland } from './ArticleViews';
 import { ensureHeadingIds } from './heading-ids';
 import pageStyles from '../page.module.css';
 import styles from './article.module.css';
@@ -60,17 +61,6 @@ export function ArticlePage() {
   const { slug = '' } = useParams();
   const { settings, SidebarAd } = useSite();
   const { state } = usePageState(articleKey(slug), (signal) => loadArticleState(slug, signal), LOADING, failedArticle);
-  const counted = useRef<string | null>(null);
-  /** The live count the beacon answers; the article body's own figure may lag by half a minute. */
-  const [liveViews, setLiveViews] = useState<{ slug: string; count: number } | null>(null);
-
-  // One beacon per page view, whether the article came with the page or was fetched.
-  useEffect(() => {
-    if (state.status !== 'ready' || state.article.slug !== slug || counted.current === slug) return;
-    counted.current = slug;
-    void sendView(slug).then((count) => count !== null && setLiveViews({ slug, count }));
-  }, [state, slug]);
-
   const article = state.status === 'ready' ? state.article : null;
   const fallbackDescription = settings.site_description || settings.site_title;
   usePageMeta(
@@ -113,7 +103,7 @@ export function ArticlePage() {
             <h1 className={styles.title}>{article.title}</h1>
             <div className={styles.facts}>
               {article.published_at && <time dateTime={article.published_at}>{formatLongDateTime(article.published_at)}</time>}
-              <ViewCount count={liveViews?.slug === article.slug ? Math.max(liveViews.count, article.view_count) : article.view_count} />
+              <ArticleViewsIsland slug={article.slug} count={article.view_count} />
               <span>約 5 分鐘閱讀</span>
             </div>
           </header>
@@ -132,7 +122,7 @@ export function ArticlePage() {
           )}
         </article>
         <aside className={styles.aside}>
-          <TableOfContents entries={article.toc} />
+          <TableOfContentsIsland entries={article.toc} />
           <SidebarAd className={styles.ad} />
         </aside>
       </div>

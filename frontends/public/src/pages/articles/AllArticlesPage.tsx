@@ -5,7 +5,7 @@ import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
-import { Pager } from '../../components/Pager';
+import { PagerIsland } from '../../components/Pager';
 import { usePageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { pageFromParam } from './page-param';
@@ -26,7 +26,7 @@ const LOADING: AllArticlesState = { status: 'loading' };
 const failedList = (): AllArticlesState => ({ status: 'failed' });
 
 export function AllArticlesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
   const { state } = usePageState(allArticlesKey(page), (signal) => loadAllArticles(page, signal), LOADING, failedList);
@@ -39,11 +39,6 @@ export function AllArticlesPage() {
     path: page > 1 ? `/articles?page=${page}` : '/articles',
     breadcrumbs: [{ name: '首頁', path: '/' }, { name: '所有文章', path: '/articles' }],
   });
-
-  const goTo = (next: number) => {
-    setParams(next > 1 ? { page: String(next) } : {});
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
 
   return (
     <div className={styles.page}>
@@ -64,7 +59,7 @@ export function AllArticlesPage() {
               ))}
             </div>
           )}
-          <Pager page={page} pages={list.pagination.pages} path="/articles" onChange={goTo} />
+          <PagerIsland page={page} pages={list.pagination.pages} path="/articles" />
         </>
       )}
     </div>

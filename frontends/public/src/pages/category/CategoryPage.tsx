@@ -6,7 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { Pager } from '../../components/Pager';
+import { PagerIsland } from '../../components/Pager';
 import { usePageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { pageFromParam } from '../articles/page-param';
@@ -43,7 +43,7 @@ const failedCategory = (): CategoryState => ({ status: 'failed' });
 
 export function CategoryPage() {
   const { slug = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
   const { state } = usePageState(categoryKey(slug, page), (signal) => loadCategory(slug, page, signal), LOADING, failedCategory);
@@ -84,14 +84,10 @@ export function CategoryPage() {
           ))}
         </div>
       )}
-      <Pager
+      <PagerIsland
         page={page}
         pages={state.pages}
         path={path}
-        onChange={(next) => {
-          setParams(next > 1 ? { page: String(next) } : {});
-          window.scrollTo({ top: 0, behavior: 'smooth' });
-        }}
       />
     </div>
   );

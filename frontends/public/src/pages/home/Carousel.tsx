@@ -5,6 +5,7 @@ import { IMAGE_SIZES } from '@coinmag/rules';
 import { SmartImage } from '../../components/SmartImage';
 import { articleHref } from '../../components/ArticleCard';
 import { firstPosition, loopJumpTarget, positionOf, realIndex, stepPosition, trackOf } from './carousel-index';
+import { island } from '../../../../shared/src/islands/island';
 import styles from './home.module.css';
 
 export const CAROUSEL_TIMING = { autoAdvanceMs: 5000, slideMs: 500, jumpDelayMs: 500, restoreMs: 50 } as const;
@@ -110,3 +111,6 @@ export function Carousel({ items }: { items: SlideArticle[] }) {
     </section>
   );
 }
+
+/** The carousel moves on its own and on a press: an island. */
+export const CarouselIsland = island('public:carousel', Carousel);
