@@ -7,13 +7,11 @@
  */
 export {
   BrowserRouter,
-  createPath,
   Link,
   Navigate,
   NavLink,
   Outlet,
   Route,
-  Router,
   Routes,
   StaticRouter,
   useLocation,

@@ -4,7 +4,7 @@ import type { HeaderCategory, Settings } from '@coinmag/contracts';
 import { HeaderIsland } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { Spinner } from './layout/Spinner';
-import { Ad } from './ads/AdSlot';
+import { Ad } from './ads/Ad';
 import { isAdFreePath } from './ads/ad-paths';
 import { adsWereInjected, injectAdNetwork } from './ads/inject-markup';
 import { RemoteRoute } from './mf/RemoteRoute';

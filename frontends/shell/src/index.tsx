@@ -2,7 +2,8 @@ import { isAdFreePath, isAdminPath } from './ads/ad-paths';
 import { injectAdNetwork } from './ads/inject-markup';
 import { hydrateIslands } from './islands/hydrate-islands';
 import { shellIslands } from './islands/shell-islands';
-import { interceptLinks, takeOver } from './islands/take-over';
+import { watchStaticImages } from './islands/static-images';
+import { interceptLinks, takeOver, tookOver } from './islands/take-over';
 import { loadRemoteModule } from './mf/remotes';
 import { inlineSettings } from './settings/inline-settings';
 import type { IslandRegistry } from '../../shared/src/islands/island';
@@ -19,15 +20,15 @@ function start(root: HTMLElement) {
     void import(/* webpackChunkName: "app" */ './whole-app').then((app) => app.renderApp(root));
     return;
   }
-  const navigate = (href: string, replace: boolean) => void takeOver(root, href, replace);
   interceptLinks(root);
+  watchStaticImages(root, () => !tookOver());
   const settings = inlineSettings();
   if (settings?.google_adsense_id && !isAdFreePath(window.location.pathname)) injectAdNetwork(settings.google_adsense_id);
   const loaders = {
     shell: () => Promise.resolve(shellIslands),
     public: () => loadRemoteModule<{ islands: IslandRegistry }>('public', './islands').then((module) => module.islands),
   };
-  hydrateIslands(root, loaders, navigate, () => {
+  hydrateIslands(root, loaders, () => {
     document.documentElement.dataset.hydrated = 'true';
   }).catch((err: unknown) => {
     // The public remote cannot load: the app renders the page, where its error boundary offers a retry.

@@ -5,6 +5,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, type BootData } from './App';
+import { InPlaceLinks } from './islands/InPlaceLinks';
 
 /** What the server-rendered page was rendered with, less the page's own state (the app is on another page by now). */
 function bootData(): BootData | null {
@@ -33,6 +34,7 @@ export function renderApp(root: HTMLElement): void {
       <StrictMode>
         <BrowserRouter>
           <App boot={bootData()} />
+          <InPlaceLinks />
         </BrowserRouter>
         <MarkHydrated />
       </StrictMode>,

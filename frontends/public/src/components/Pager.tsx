@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { pagerWindow } from '@coinmag/rules';
 import { island } from '../../../shared/src/islands/island';
+import { requestNavigation } from '../../../shared/src/islands/navigation';
 import styles from './components.module.css';
 
 interface Props {
@@ -49,10 +49,9 @@ export function Pager({ page, pages, path, params = {}, onChange }: Props) {
 
 /** A list's pager that moves to `path` with `?page=n` (and the list's other parameters), scrolled to the top. */
 function ListPager({ page, pages, path, params = {} }: Omit<Props, 'onChange'>) {
-  const navigate = useNavigate();
   const goTo = (next: number) => {
     const query = new URLSearchParams(next > 1 ? { ...params, page: String(next) } : params).toString();
-    navigate(query ? `${path}?${query}` : path);
+    requestNavigation(query ? `${path}?${query}` : path);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
   return <Pager page={page} pages={pages} path={path} params={params} onChange={goTo} />;

@@ -1,6 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
-import { isAdFreePath } from './ad-paths';
 import { injectMarkup } from './inject-markup';
 import { isPlainMarkup } from './plain-markup';
 import { island } from '../../../shared/src/islands/island';
@@ -8,21 +6,20 @@ import styles from './ads.module.css';
 
 export type AdPlacement = 'header' | 'sidebar' | 'footer';
 
-interface Props {
+export interface AdSlotProps {
   markup: string | null | undefined;
   placement: AdPlacement;
   className?: string;
 }
 
 /**
- * Raw ad markup from the settings; nothing at all on an ad-free path. Plain markup (no script, every
+ * Raw ad markup from the settings (the caller leaves it out on an ad-free path: Ad.tsx). Plain markup (no script, every
  * element closed) is rendered as it is, so the server writes it into the page and hydration keeps
  * it; markup with scripts is injected in the browser, its scripts run with the page's CSP nonce.
  */
-export function AdSlot({ markup, placement, className }: Props) {
-  const { pathname } = useLocation();
+export function AdSlot({ markup, placement, className }: AdSlotProps) {
   const hostRef = useRef<HTMLDivElement>(null);
-  const show = Boolean(markup?.trim()) && !isAdFreePath(pathname);
+  const show = Boolean(markup?.trim());
   const plain = isPlainMarkup(markup);
 
   useEffect(() => {
@@ -53,13 +50,3 @@ export function AdSlot({ markup, placement, className }: Props) {
 
 /** Markup with scripts is injected in the browser: an island. */
 export const AdSlotIsland = island('shell:ad', AdSlot);
-
-/**
- * An ad slot on a public page: plain markup is the server's HTML and needs no script; markup with
- * scripts is an island; an empty slot or an ad-free path renders nothing and hydrates nothing.
- */
-export function Ad(props: Props) {
-  const { pathname } = useLocation();
-  if (!props.markup?.trim() || isAdFreePath(pathname)) return null;
-  return isPlainMarkup(props.markup) ? <AdSlot {...props} /> : <AdSlotIsland {...props} />;
-}

@@ -1,7 +1,6 @@
 import { startTransition, useEffect, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { ISLAND_NAME_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_TAG, islandScope, type IslandRegistry } from '../../../shared/src/islands/island';
-import { IslandRouter } from './island-router';
 
 /** Where each scope's islands come from (`shell` from this bundle, `public` from the public remote). */
 export type RegistryLoaders = Record<string, () => Promise<IslandRegistry>>;
@@ -33,7 +32,7 @@ function propsOf(element: HTMLElement): object | null {
  * scope's registry cannot load (the caller renders the whole app instead). `onHydrated` runs once
  * every island has committed.
  */
-export async function hydrateIslands(container: ParentNode, loaders: RegistryLoaders, navigate: (href: string, replace: boolean) => void, onHydrated: () => void): Promise<void> {
+export async function hydrateIslands(container: ParentNode, loaders: RegistryLoaders, onHydrated: () => void): Promise<void> {
   const islands = findIslands(container);
   const scopes = [...new Set(islands.map((element) => islandScope(element.getAttribute(ISLAND_NAME_ATTRIBUTE) ?? '')))];
   const registries = new Map<string, IslandRegistry>(
@@ -64,10 +63,10 @@ export async function hydrateIslands(container: ParentNode, loaders: RegistryLoa
       roots.push(
         hydrateRoot(
           element,
-          <IslandRouter navigate={navigate}>
+          <>
             <Component {...props} />
             <Committed onCommit={committed} />
-          </IslandRouter>,
+          </>,
           { onRecoverableError: (err) => console.warn(`[islands] ${name} hydration recovered`, err) },
         ),
       );

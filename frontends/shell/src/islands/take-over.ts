@@ -1,4 +1,5 @@
 import { pageRoute } from '@coinmag/rules';
+import { NAVIGATE_EVENT } from '../../../shared/src/islands/navigation';
 import { isAdminPath } from '../ads/ad-paths';
 import { rememberRemote } from '../mf/loaded-remotes';
 import { loadRemoteModule } from '../mf/remotes';
@@ -57,7 +58,10 @@ export function inPlaceTarget(event: MouseEvent): URL | null {
   return url;
 }
 
-/** Until the app takes over, a click on a link to another public page takes over instead of loading it. */
+/**
+ * Until the app takes over, a click on a link to another public page, or an island's request to
+ * move (a pager), takes over instead of loading the page.
+ */
 export function interceptLinks(root: HTMLElement): void {
   document.addEventListener('click', (event) => {
     if (tookOver()) return;
@@ -65,5 +69,8 @@ export function interceptLinks(root: HTMLElement): void {
     if (!url) return;
     event.preventDefault();
     void takeOver(root, url.pathname + url.search + url.hash);
+  });
+  document.addEventListener(NAVIGATE_EVENT, (event) => {
+    if (!tookOver()) void takeOver(root, (event as CustomEvent<string>).detail);
   });
 }

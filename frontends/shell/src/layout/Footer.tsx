@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Settings } from '@coinmag/contracts';
-import { Ad } from '../ads/AdSlot';
+import { Ad } from '../ads/Ad';
 import styles from './layout.module.css';
 
 export const COMMUNITY_LINKS = {

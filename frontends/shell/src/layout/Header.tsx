@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import type { HeaderCategory } from '@coinmag/contracts';
 import { Logo } from './Logo';
 import { searchUrlFor } from '../search/search-term';
@@ -47,9 +46,9 @@ export function Header({ siteTitle, initialCategories }: { siteTitle: string; in
 
   const links = categories.map((category) => (
     <li key={category.id}>
-      <Link to={`/category/${encodeURIComponent(category.slug)}`} className={styles.navLink} onClick={() => setMenuOpen(false)}>
+      <a href={`/category/${encodeURIComponent(category.slug)}`} className={styles.navLink} onClick={() => setMenuOpen(false)}>
         {category.name}
-      </Link>
+      </a>
     </li>
   ));
 
