@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { HeaderCategory, Settings } from '@coinmag/contracts';
-import { HeaderIsland } from './layout/Header';
+import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { Spinner } from './layout/Spinner';
 import { Ad } from './ads/Ad';
@@ -50,7 +50,7 @@ function PublicLayout({ boot }: { boot: BootData | null }) {
   return (
     <LayoutSettings.Provider value={settings}>
       <a href="#main" className={styles.skipLink}>跳到主要內容</a>
-      <HeaderIsland siteTitle={settings.site_title} initialCategories={boot?.headerCategories} />
+      <Header siteTitle={settings.site_title} initialCategories={boot?.headerCategories} />
       <Ad markup={settings.header_ad_script} placement="header" />
       <main id="main" className={styles.main}>
         <RemoteRoute<PublicAppProps> alias="public" exposed="./PublicApp" props={{ settings, SidebarAd, initialData: boot?.page ?? null }} />

@@ -9,7 +9,9 @@ interface ExposeAssets {
 /**
  * The script URLs to preload so the browser fetches, in parallel with the shell, what it
  * would otherwise discover one step at a time: the chunks of the public remote's exposed module
- * (its islands; from the mf-manifest.json that remote's build writes).
+ * (its island scripts, which run at once, the view beacon; from the mf-manifest.json that remote's
+ * build writes). React and the islands it hydrates are not: most pages hydrate them only when the
+ * reader reaches for one.
  */
 export class PreloadHints {
   private cached: { key: string; urls: string[] } | null = null;

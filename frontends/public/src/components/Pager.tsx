@@ -58,4 +58,4 @@ function ListPager({ page, pages, path, params = {} }: Omit<Props, 'onChange'>) 
 }
 
 /** The pager of every list: an island. */
-export const PagerIsland = island('public:pager', ListPager);
+export const PagerIsland = island('public:pager', ListPager, 'interaction');

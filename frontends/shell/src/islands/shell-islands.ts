@@ -1,6 +1,6 @@
 import { islandRegistry } from '../../../shared/src/islands/island';
-import { AdSlotIsland } from '../ads/AdSlot';
-import { HeaderIsland } from '../layout/Header';
+import { AdHostIsland } from '../ads/AdSlot';
+import { HeaderBarIsland } from '../layout/Header';
 
 /** The islands the shell provides (the header, ad slots with scripts). */
-export const shellIslands = islandRegistry([HeaderIsland, AdSlotIsland]);
+export const shellIslands = islandRegistry([HeaderBarIsland, AdHostIsland]);

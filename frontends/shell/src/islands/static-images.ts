@@ -1,4 +1,4 @@
-import { ISLAND_TAG } from '../../../shared/src/islands/island';
+import { ISLAND_TAG } from '../../../shared/src/islands/island-markup';
 
 /**
  * The failure handling of images outside islands (docs/product.md §5), which no React root runs:

@@ -3,7 +3,7 @@ import { NAVIGATE_EVENT } from '../../../shared/src/islands/navigation';
 import { isAdminPath } from '../ads/ad-paths';
 import { rememberRemote } from '../mf/loaded-remotes';
 import { loadRemoteModule } from '../mf/remotes';
-import { unmountIslands } from './hydrate-islands';
+import { unmountIslands } from './island-roots';
 
 let taking: Promise<void> | null = null;
 
@@ -72,5 +72,11 @@ export function interceptLinks(root: HTMLElement): void {
   });
   document.addEventListener(NAVIGATE_EVENT, (event) => {
     if (!tookOver()) void takeOver(root, (event as CustomEvent<string>).detail);
+  });
+  // History moved to another address (a script's pushState and back) while no router runs: the
+  // page shown is not that address's, so the gateway's page for it is loaded (a #fragment is not a move).
+  const shown = window.location.pathname + window.location.search;
+  window.addEventListener('popstate', () => {
+    if (!tookOver() && window.location.pathname + window.location.search !== shown) window.location.reload();
   });
 }

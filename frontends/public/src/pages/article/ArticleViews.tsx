@@ -20,5 +20,8 @@ export function ArticleViews({ slug, count }: { slug: string; count: number }) {
   return <ViewCount count={live?.slug === slug ? Math.max(live.count, count) : count} />;
 }
 
-/** The beacon and the live count: an island. */
-export const ArticleViewsIsland = island('public:article-views', ArticleViews);
+/**
+ * The beacon and the live count: an island of the `script` kind. On a server-rendered page
+ * view-beacon.ts does this without React; the component runs in the whole app.
+ */
+export const ArticleViewsIsland = island('public:article-views', ArticleViews, 'script');

@@ -34,4 +34,4 @@ export function TableOfContents({ entries }: { entries: TocEntry[] }) {
 }
 
 /** Its links scroll smoothly: an island. */
-export const TableOfContentsIsland = island('public:toc', TableOfContents);
+export const TableOfContentsIsland = island('public:toc', TableOfContents, 'interaction');

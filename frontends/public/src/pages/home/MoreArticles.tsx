@@ -76,4 +76,4 @@ export function MoreArticles({ initial, latestIds }: { initial: MoreArticlesPage
 }
 
 /** 閱讀更多 reads the next ten in place: an island. */
-export const MoreArticlesIsland = island('public:more-articles', MoreArticles);
+export const MoreArticlesIsland = island('public:more-articles', MoreArticles, 'interaction');
