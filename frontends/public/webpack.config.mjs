@@ -4,7 +4,7 @@ import { serverWebpackConfig } from '../server-webpack.config.mjs';
 const browser = remoteWebpackConfig({
   dir: import.meta.dirname,
   name: 'coinmag_public',
-  exposes: { './PublicApp': './src/PublicApp.tsx' },
+  exposes: { './PublicApp': './src/PublicApp.tsx', './islands': './src/islands.ts', './island-scripts': './src/island-scripts.ts' },
   cssPrefix: 'pub',
   // No snapshot plugin: remotes are registered with plain entry URLs, which keeps the runtime smaller.
   // externalRuntime: the federation runtime core is the shell's (provideExternalRuntime there), not a second copy.

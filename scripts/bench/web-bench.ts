@@ -10,10 +10,12 @@ import { startStack } from '../stack/stack.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
-/** The product's targets (docs/benchmarks.md): category scores, and LCP and script weight on a phone. */
+/** The product's targets (docs/benchmarks.md, issue 25): category scores, LCP, blocking time and script weight on a phone. */
 const TARGETS = { performance: 98, accessibility: 95, 'best-practices': 95, seo: 95 } as const;
-const LCP_TARGET_MS = 1500;
-const SCRIPT_TARGET_BYTES = 120 * 1024;
+const LCP_TARGET_MS = 1200;
+const TBT_TARGET_MS = 100;
+/** Compressed script per page (bytes as Lighthouse counts them, KB of 1,000 bytes). */
+const SCRIPT_TARGET_BYTES: Record<string, number> = { home: 75_000, article: 60_000 };
 
 interface PageResult {
   name: string;
@@ -146,7 +148,7 @@ function printTable(results: PageSummary[]) {
       `${(r.lcpMs / 1000).toFixed(2)} s (${range(runs.map((x) => x.lcpMs), (v) => (v / 1000).toFixed(2))})`,
       `${Math.round(r.tbtMs)} ms (${range(runs.map((x) => x.tbtMs), (v) => String(Math.round(v)))})`,
       r.cls.toFixed(3),
-      `${(r.jsBytes / 1024).toFixed(1)} KiB`,
+      `${(r.jsBytes / 1000).toFixed(1)} KB`,
       r.adminScripts ? `YES (${r.adminScripts})` : 'none',
     ]),
   ];
@@ -156,12 +158,15 @@ function printTable(results: PageSummary[]) {
     if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
   console.log(
-    `\ntargets (on the medians): performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO ≥ 95, LCP < ${LCP_TARGET_MS / 1000} s, ≤ ${SCRIPT_TARGET_BYTES / 1024} KiB of script, no admin code on public pages`,
+    `\ntargets: performance ≥ ${TARGETS.performance} on every run; on the medians accessibility, best practices and SEO ≥ 95, LCP < ${LCP_TARGET_MS / 1000} s, TBT ≤ ${TBT_TARGET_MS} ms, script ≤ ${Object.entries(SCRIPT_TARGET_BYTES).map(([page, bytes]) => `${bytes / 1000} KB on ${page}`).join(', ')} compressed; no admin code on public pages`,
   );
-  for (const { name, failedRuns, median: r } of results) {
+  for (const { name, runs, failedRuns, median: r } of results) {
     const missed: string[] = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).filter((k) => !(r.scores[k] >= TARGETS[k]));
+    if (runs.some((run) => !(run.scores.performance >= TARGETS.performance)) && !missed.includes('performance')) missed.push('performance on some runs');
     if (!(r.lcpMs < LCP_TARGET_MS)) missed.push('LCP');
-    if (!(r.jsBytes <= SCRIPT_TARGET_BYTES)) missed.push('script weight');
+    if (!(r.tbtMs <= TBT_TARGET_MS)) missed.push('TBT');
+    const scriptTarget = SCRIPT_TARGET_BYTES[name];
+    if (scriptTarget !== undefined && !(r.jsBytes <= scriptTarget)) missed.push('script weight');
     if (r.adminScripts) missed.push('admin code');
     if (failedRuns) missed.push(`${failedRuns} failed run(s)`);
     console.log(`${name}: ${missed.length ? `missed ${missed.join(', ')}` : 'all targets met'}`);

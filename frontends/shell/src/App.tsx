@@ -4,7 +4,7 @@ import type { HeaderCategory, Settings } from '@coinmag/contracts';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { Spinner } from './layout/Spinner';
-import { AdSlot } from './ads/AdSlot';
+import { Ad } from './ads/Ad';
 import { isAdFreePath } from './ads/ad-paths';
 import { adsWereInjected, injectAdNetwork } from './ads/inject-markup';
 import { RemoteRoute } from './mf/RemoteRoute';
@@ -30,7 +30,7 @@ const LayoutSettings = createContext<Settings | null>(null);
 
 function SidebarAd({ className }: { className?: string }) {
   const markup = useContext(LayoutSettings)?.sidebar_ad_script;
-  return <AdSlot markup={markup} placement="sidebar" className={className} />;
+  return <Ad markup={markup} placement="sidebar" className={className} />;
 }
 
 function PublicLayout({ boot }: { boot: BootData | null }) {
@@ -51,7 +51,7 @@ function PublicLayout({ boot }: { boot: BootData | null }) {
     <LayoutSettings.Provider value={settings}>
       <a href="#main" className={styles.skipLink}>跳到主要內容</a>
       <Header siteTitle={settings.site_title} initialCategories={boot?.headerCategories} />
-      <AdSlot markup={settings.header_ad_script} placement="header" />
+      <Ad markup={settings.header_ad_script} placement="header" />
       <main id="main" className={styles.main}>
         <RemoteRoute<PublicAppProps> alias="public" exposed="./PublicApp" props={{ settings, SidebarAd, initialData: boot?.page ?? null }} />
       </main>

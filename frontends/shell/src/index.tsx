@@ -1,65 +1,53 @@
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App, type BootData } from './App';
-import { isAdminPath } from './ads/ad-paths';
-import { rememberRemote } from './mf/loaded-remotes';
+import { isAdFreePath, isAdminPath } from './ads/ad-paths';
+import { injectAdNetwork } from './ads/inject-markup';
+import { watchStaticImages } from './islands/static-images';
+import { startIslands } from './islands/start-islands';
+import { interceptLinks, takeOver, tookOver } from './islands/take-over';
 import { loadRemoteModule } from './mf/remotes';
+import { inlineSettings } from './settings/inline-settings';
+import type { IslandRegistry, IslandScripts } from '../../shared/src/islands/island';
 import './global.css';
+// The shell's server-rendered parts are styled from the first paint: their CSS is in main.css,
+// which the gateway writes into the page, although their code loads later or never.
+import './layout/layout.module.css';
+import './ads/ads.module.css';
+import './mf/remote.module.css';
 
-/** The data a server-rendered page was rendered with; null on a page the server did not render. */
-function bootData(): BootData | null {
-  const node = document.getElementById('coinmag-boot');
-  if (!node?.textContent) return null;
-  try {
-    return JSON.parse(node.textContent) as BootData;
-  } catch {
-    return null;
+/**
+ * A public page the server rendered stays the server's HTML: only its islands come to life, each
+ * its own root (docs/adr/0011-islands.md), and React is loaded only when one is hydrated; this
+ * bundle imports none of it. Anything else (the back office, a page the server could not render)
+ * is the whole app, rendered in the browser.
+ */
+function start(root: HTMLElement) {
+  const serverRendered = !isAdminPath(window.location.pathname) && Boolean(document.getElementById('coinmag-boot'));
+  if (!serverRendered) {
+    void import(/* webpackChunkName: "app" */ './whole-app').then((app) => app.renderApp(root));
+    return;
   }
-}
-
-const publicPage = !isAdminPath(window.location.pathname);
-// Start fetching the page's remote at once.
-const publicRemote = publicPage ? loadRemoteModule('public', './PublicApp') : null;
-publicRemote?.catch(() => {});
-
-/** Marks the page hydrated once React has committed it (what the e2e journeys wait for). */
-function MarkHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
-
-const tree = (boot: BootData | null) => (
-  <StrictMode>
-    <BrowserRouter>
-      <App boot={boot} />
-    </BrowserRouter>
-    <MarkHydrated />
-  </StrictMode>
-);
-
-async function start(root: HTMLElement) {
-  const boot = publicPage ? bootData() : null;
-  if (boot && publicRemote) {
-    try {
-      // Hydrate with the remote in hand, so the first render is the server's HTML, not a spinner.
-      rememberRemote('public', './PublicApp', await publicRemote);
-      // As a transition, hydration yields to the browser every few milliseconds instead of one long
-      // task (total blocking time); an input during it makes React finish hydrating at once.
-      startTransition(() => {
-        hydrateRoot(root, tree(boot), { onRecoverableError: (err) => console.warn('[shell] hydration recovered', err) });
-      });
-      return;
-    } catch (err) {
-      // The remote cannot load: render on the client, where the error boundary offers a retry.
-      console.warn('[shell] public remote unavailable; rendering on the client', err);
-    }
-  }
-  const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(tree(boot)));
+  interceptLinks(root);
+  watchStaticImages(root, () => !tookOver());
+  const settings = inlineSettings();
+  if (settings?.google_adsense_id && !isAdFreePath(window.location.pathname)) injectAdNetwork(settings.google_adsense_id);
+  startIslands(root, {
+    components: {
+      shell: () => import(/* webpackChunkName: "shell-islands" */ './islands/shell-islands').then((module) => module.shellIslands),
+      public: () => loadRemoteModule<{ islands: IslandRegistry }>('public', './islands').then((module) => module.islands),
+    },
+    scripts: {
+      public: () => loadRemoteModule<{ islandScripts: IslandScripts }>('public', './island-scripts').then((module) => module.islandScripts),
+    },
+  }).then(
+    () => {
+      document.documentElement.dataset.hydrated = 'true';
+    },
+    (err: unknown) => {
+      // The public remote cannot load: the app renders the page, where its error boundary offers a retry.
+      console.warn('[shell] public islands unavailable; rendering the app', err);
+      void takeOver(root, window.location.href, true);
+    },
+  );
 }
 
 const root = document.getElementById('root');
-if (root) void start(root);
+if (root) start(root);

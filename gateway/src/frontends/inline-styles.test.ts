@@ -34,6 +34,22 @@ describe('inline styles', () => {
     expect(html).toContain('<link rel="icon" href="/favicon.ico">');
   });
 
+  it("names the islands' CSS as present without inlining it twice: their chunk loader then fetches nothing", async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'inline-styles-'));
+    cleanups.push(() => rm(dist, { recursive: true, force: true }));
+    const manifest = { exposes: [
+      { name: 'PublicApp', assets: { css: { sync: ['app.1234567890.css'] } } },
+      { name: 'islands', assets: { css: { sync: ['islands.1234567890.css'] } } },
+    ] };
+    await writeFile(join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
+    await writeFile(join(dist, 'app.1234567890.css'), '.pub-x{color:red}');
+    await writeFile(join(dist, 'islands.1234567890.css'), '.pub-x{color:red}');
+    const html = await new RemoteStyles({ dist }, 'PublicApp', log, {}, ['islands']).html();
+    expect(html).toBe(
+      `<style ${CSP_NONCE_ATTRIBUTE} data-href="app.1234567890.css">.pub-x{color:red}</style><style ${CSP_NONCE_ATTRIBUTE} data-href="islands.1234567890.css"></style>`,
+    );
+  });
+
   it("fetches a remote's CSS beside its entry, and keeps the last good copy when the remote stops answering", async () => {
     let up = true;
     const requests: string[] = [];

@@ -61,6 +61,8 @@ export class RemoteStyles {
     private readonly exposedName: string,
     private readonly log: Logger,
     timing: Partial<RemoteStylesTiming> = {},
+    /** Other exposed modules whose CSS is a part of the first one's (the islands): named as present, not inlined again. */
+    private readonly coveredNames: string[] = [],
   ) {
     this.timing = { fetchTimeoutMs: 1_500, refreshMs: 60_000, ...timing };
   }
@@ -106,8 +108,11 @@ export class RemoteStyles {
 
   private async collect(manifest: () => Promise<string>, read: (file: string) => Promise<string>): Promise<string> {
     const parsed = JSON.parse(await manifest()) as { exposes?: ExposeAssets[] };
-    const files = parsed.exposes?.find((entry) => entry.name === this.exposedName)?.assets.css.sync ?? [];
+    const cssOf = (name: string) => parsed.exposes?.find((entry) => entry.name === name)?.assets.css.sync ?? [];
+    const files = cssOf(this.exposedName);
     const styles = await Promise.all(files.map(async (file) => styleElement(file, await read(file))));
-    return styles.join('');
+    // An empty element under the covered file's name: its chunk loader finds it and fetches nothing.
+    const covered = this.coveredNames.flatMap(cssOf).filter((file) => !files.includes(file));
+    return styles.join('') + [...new Set(covered)].map((file) => styleElement(file, '')).join('');
   }
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 interface ExposeAssets {
@@ -8,8 +8,10 @@ interface ExposeAssets {
 
 /**
  * The script URLs to preload so the browser fetches, in parallel with the shell, what it
- * would otherwise discover one step at a time: the shell's shared chunks and the chunks of
- * the public remote's exposed module (from the mf-manifest.json that remote's build writes).
+ * would otherwise discover one step at a time: the chunks of the public remote's exposed module
+ * (its island scripts, which run at once, the view beacon; from the mf-manifest.json that remote's
+ * build writes). React and the islands it hydrates are not: most pages hydrate them only when the
+ * reader reaches for one.
  */
 export class PreloadHints {
   private cached: { key: string; urls: string[] } | null = null;
@@ -33,9 +35,9 @@ export class PreloadHints {
     const publicManifest = this.publicDist ? join(this.publicDist, 'mf-manifest.json') : null;
     const key = `${await this.mtime(join(this.shellDist, 'index.html'))}:${publicManifest ? await this.mtime(publicManifest) : 0}`;
     if (this.cached?.key === key) return this.cached;
+    // The shell's own chunks are not preloaded: its shared modules (react-dom, the router, zustand)
+    // are not all needed by a page of islands, and the runtime asks for the ones it needs at once.
     const urls: string[] = [];
-    const shellFiles = await readdir(this.shellDist).catch(() => [] as string[]);
-    for (const file of shellFiles) if (/\.[0-9a-f]{10}\.js$/.test(file) && !file.startsWith('main.')) urls.push(`/mf/shell/${file}`);
     try {
       if (!publicManifest) throw new Error('public remote served elsewhere');
       const manifest = JSON.parse(await readFile(publicManifest, 'utf8')) as { exposes?: ExposeAssets[] };

@@ -22,7 +22,9 @@ import { ServerBundleLoader, serverEntryBeside, type LoaderTiming, type PublicSe
 
 /** The remotes the shell may load: manifest key → container name (the `name` in each remote's webpack config). */
 export const REMOTES = {
-  public: { name: 'coinmag_public', exposes: './PublicApp' },
+  // islands and island-scripts: what a server-rendered page brings to life (docs/adr/0011-islands.md);
+  // PublicApp: the whole app, after the reader's first move.
+  public: { name: 'coinmag_public', exposes: './PublicApp', islands: './islands', islandScripts: './island-scripts' },
   admin: { name: 'coinmag_admin', exposes: './AdminApp' },
 } as const;
 export type RemoteKey = keyof typeof REMOTES;
@@ -137,11 +139,13 @@ export function createFrontends(options: FrontendsOptions): Frontends {
   );
   const precompressed = new PrecompressedPages();
   const renders = new RendersInFlight();
-  const preloads = new PreloadHints(folders.shell.root, options.remoteEntryOverrides?.public ? null : folders.public.root, REMOTES.public.exposes.replace('./', ''));
+  const preloads = new PreloadHints(folders.shell.root, options.remoteEntryOverrides?.public ? null : folders.public.root, REMOTES.public.islandScripts.replace('./', ''));
   const publicStyles = new RemoteStyles(
     options.remoteEntryOverrides?.public ? { entry: options.remoteEntryOverrides.public } : { dist: folders.public.root },
     REMOTES.public.exposes.replace('./', ''),
     options.log,
+    {},
+    [REMOTES.public.islands.replace('./', '')],
   );
 
   async function shellTemplate(): Promise<string | null> {

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import type { ArticleSummary } from '@coinmag/contracts';
 import { cardExcerpt } from '@coinmag/rules';
 import { SmartImage } from './SmartImage';
@@ -28,9 +27,9 @@ export function ArticleCard({ article, layout = 'card', excerptLength, showViews
   const imageSize = layout === 'card' ? { width: 640, height: 336, sizes: '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw' } : { width: 240, height: 160, sizes: layout === 'compact' ? '96px' : '(min-width: 640px) 200px, 112px' };
   return (
     <article className={`${styles.card} ${styles[layout]}`} data-testid="article-card">
-      <Link to={href} className={styles.cardImageLink} tabIndex={-1} aria-hidden="true">
+      <a href={href} className={styles.cardImageLink} tabIndex={-1} aria-hidden="true">
         <SmartImage src={article.featured_image} alt={article.featured_image_alt ?? ''} width={imageSize.width} height={imageSize.height} sizes={imageSize.sizes} priority={priority} />
-      </Link>
+      </a>
       <div className={styles.cardBody}>
         <div className={styles.facts}>
           <CategoryBadge name={article.category_name} />
@@ -38,13 +37,13 @@ export function ArticleCard({ article, layout = 'card', excerptLength, showViews
           {showViews && article.view_count !== undefined && <ViewCount count={article.view_count} />}
         </div>
         <Heading className={styles.cardTitle}>
-          <Link to={href}>{article.title}</Link>
+          <a href={href}>{article.title}</a>
         </Heading>
         {excerpt && <p className={styles.excerpt}>{excerpt}</p>}
         {linkText && (
-          <Link to={href} className={styles.readLink} aria-label={`${linkText}：${article.title}`}>
+          <a href={href} className={styles.readLink} aria-label={`${linkText}：${article.title}`}>
             {linkText}
-          </Link>
+          </a>
         )}
       </div>
     </article>

@@ -1,5 +1,7 @@
 import type { MouseEvent } from 'react';
 import { pagerWindow } from '@coinmag/rules';
+import { island } from '../../../shared/src/islands/island';
+import { requestNavigation } from '../../../shared/src/islands/navigation';
 import styles from './components.module.css';
 
 interface Props {
@@ -44,3 +46,16 @@ export function Pager({ page, pages, path, params = {}, onChange }: Props) {
     </form>
   );
 }
+
+/** A list's pager that moves to `path` with `?page=n` (and the list's other parameters), scrolled to the top. */
+function ListPager({ page, pages, path, params = {} }: Omit<Props, 'onChange'>) {
+  const goTo = (next: number) => {
+    const query = new URLSearchParams(next > 1 ? { ...params, page: String(next) } : params).toString();
+    requestNavigation(query ? `${path}?${query}` : path);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+  return <Pager page={page} pages={pages} path={path} params={params} onChange={goTo} />;
+}
+
+/** The pager of every list: an island. */
+export const PagerIsland = island('public:pager', ListPager, 'interaction');

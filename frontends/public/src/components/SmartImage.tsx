@@ -54,7 +54,15 @@ export function SmartImage({ src, alt, width, height, sizes, priority = false, f
   const empty = !current || failed;
   const srcSet = current && current !== fallbackSrc ? variantSrcset(current) : '';
   return (
-    <div className={`${styles.imageBox} ${empty ? styles.imageEmpty : ''} ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} data-image-failed={failed ? 'true' : undefined}>
+    <div
+      className={`${styles.imageBox} ${empty ? styles.imageEmpty : ''} ${className ?? ''}`}
+      style={{ aspectRatio: `${width} / ${height}` }}
+      data-image-failed={failed ? 'true' : undefined}
+      // Outside an island nothing of this component runs in the browser: the shell's
+      // static-images.ts applies the same failure handling from these.
+      data-image-box={styles.imageEmpty}
+      data-fallback={fallbackSrc}
+    >
       {current && !failed && (
         <img
           ref={imageRef}

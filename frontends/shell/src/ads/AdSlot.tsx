@@ -1,32 +1,23 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
-import { isAdFreePath } from './ad-paths';
 import { injectMarkup } from './inject-markup';
 import { isPlainMarkup } from './plain-markup';
+import { island } from '../../../shared/src/islands/island';
 import styles from './ads.module.css';
 
 export type AdPlacement = 'header' | 'sidebar' | 'footer';
 
-interface Props {
+export interface AdSlotProps {
   markup: string | null | undefined;
   placement: AdPlacement;
   className?: string;
 }
 
-/**
- * Raw ad markup from the settings; nothing at all on an ad-free path. Plain markup (no script, every
- * element closed) is rendered as it is, so the server writes it into the page and hydration keeps
- * it; markup with scripts is injected in the browser, its scripts run with the page's CSP nonce.
- */
-export function AdSlot({ markup, placement, className }: Props) {
-  const { pathname } = useLocation();
+/** Where markup with scripts is injected, in the browser (its scripts run with the page's CSP nonce). */
+function AdHost({ markup, className }: { markup: string; className: string }) {
   const hostRef = useRef<HTMLDivElement>(null);
-  const show = Boolean(markup?.trim()) && !isAdFreePath(pathname);
-  const plain = isPlainMarkup(markup);
-
   useEffect(() => {
     const host = hostRef.current;
-    if (!show || plain || !host || !markup) return;
+    if (!host) return;
     try {
       injectMarkup(host, markup);
     } catch (err) {
@@ -35,17 +26,29 @@ export function AdSlot({ markup, placement, className }: Props) {
     return () => {
       host.innerHTML = '';
     };
-  }, [show, plain, markup]);
+  }, [markup]);
+  return <div ref={hostRef} className={className} />;
+}
 
-  if (!show) return null;
+/** Markup with scripts needs the browser: an island. */
+export const AdHostIsland = island('shell:ad', AdHost);
+
+/**
+ * Raw ad markup from the settings (the caller leaves it out on an ad-free path: Ad.tsx). Plain
+ * markup (no script, every element closed) is rendered as it is, so the server writes it into the
+ * page and it needs no script; markup with scripts is injected by an island.
+ */
+export function AdSlot({ markup, placement, className }: AdSlotProps) {
+  if (!markup?.trim()) return null;
   return (
     <aside className={`${styles.slot} ${styles[placement] ?? ''} ${className ?? ''}`} aria-label="廣告" data-ad-slot={placement}>
       <span className={styles.label}>廣告</span>
-      {plain ? (
+      {isPlainMarkup(markup) ? (
         <div className={styles.host} data-ad-markup="plain" dangerouslySetInnerHTML={{ __html: markup }} />
       ) : (
-        <div ref={hostRef} className={styles.host} />
+        <AdHostIsland markup={markup} className={styles.host ?? ''} />
       )}
     </aside>
   );
 }
+

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Settings } from '@coinmag/contracts';
-import { AdSlot } from '../ads/AdSlot';
+import { Ad } from '../ads/Ad';
 import styles from './layout.module.css';
 
 export const COMMUNITY_LINKS = {
@@ -11,7 +11,7 @@ export const COMMUNITY_LINKS = {
 export function Footer({ settings }: { settings: Settings }) {
   return (
     <footer className={styles.footer}>
-      <AdSlot markup={settings.footer_ad_script} placement="footer" />
+      <Ad markup={settings.footer_ad_script} placement="footer" />
       <div className={styles.footerInner}>
         <section className={styles.footerBrand}>
           <p className={styles.footerTitle}>{settings.site_title}</p>

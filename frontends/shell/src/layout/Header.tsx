@@ -1,8 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { HeaderCategory } from '@coinmag/contracts';
 import { Logo } from './Logo';
 import { searchUrlFor } from '../search/search-term';
+import { island } from '../../../shared/src/islands/island';
 import styles from './layout.module.css';
 
 async function fetchHeaderCategories(): Promise<HeaderCategory[]> {
@@ -12,11 +12,11 @@ async function fetchHeaderCategories(): Promise<HeaderCategory[]> {
   return body;
 }
 
+/** Uncontrolled: what a reader typed before the header was hydrated is what is searched for. */
 function SearchBox({ id }: { id: string }) {
-  const [term, setTerm] = useState('');
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const url = searchUrlFor(term);
+    const url = searchUrlFor(String(new FormData(event.currentTarget).get('q') ?? ''));
     if (url) window.location.assign(url);
   };
   return (
@@ -24,7 +24,7 @@ function SearchBox({ id }: { id: string }) {
       <label htmlFor={id} className={styles.visuallyHidden}>
         搜尋文章
       </label>
-      <input id={id} type="search" name="q" placeholder="搜尋文章" value={term} onChange={(e) => setTerm(e.target.value)} className={styles.searchInput} enterKeyHint="search" />
+      <input id={id} type="search" name="q" placeholder="搜尋文章" defaultValue="" className={styles.searchInput} enterKeyHint="search" />
       <button type="submit" className={styles.searchButton} aria-label="搜尋">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M10 4a6 6 0 1 0 3.7 10.7l4.8 4.8 1.4-1.4-4.8-4.8A6 6 0 0 0 10 4zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8z" /></svg>
       </button>
@@ -32,10 +32,17 @@ function SearchBox({ id }: { id: string }) {
   );
 }
 
-export function Header({ siteTitle, initialCategories }: { siteTitle: string; initialCategories?: HeaderCategory[] | null }) {
+interface HeaderProps {
+  siteTitle: string;
+  initialCategories?: HeaderCategory[] | null;
+}
+
+/** What is inside the <header>: logo, navigation, search, the menu toggle and the menu. */
+function HeaderBar({ siteTitle, initialCategories }: HeaderProps) {
   const [categories, setCategories] = useState<HeaderCategory[]>(initialCategories ?? []);
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  // A fixed id, not useId: the header is hydrated as its own root, where useId would differ from the server's.
+  const menuId = 'site-menu';
 
   useEffect(() => {
     // The server-rendered page brought them along.
@@ -45,14 +52,14 @@ export function Header({ siteTitle, initialCategories }: { siteTitle: string; in
 
   const links = categories.map((category) => (
     <li key={category.id}>
-      <Link to={`/category/${encodeURIComponent(category.slug)}`} className={styles.navLink} onClick={() => setMenuOpen(false)}>
+      <a href={`/category/${encodeURIComponent(category.slug)}`} className={styles.navLink} onClick={() => setMenuOpen(false)}>
         {category.name}
-      </Link>
+      </a>
     </li>
   ));
 
   return (
-    <header className={styles.header}>
+    <>
       <div className={styles.headerInner}>
         <Logo siteTitle={siteTitle} />
         <nav className={styles.desktopNav} aria-label="主要分類">
@@ -75,6 +82,20 @@ export function Header({ siteTitle, initialCategories }: { siteTitle: string; in
           </nav>
         </div>
       )}
+    </>
+  );
+}
+
+/**
+ * The header's contents are an island, hydrated when the reader reaches for its menu or search; at
+ * once when the server had no categories for it (it asks for them itself).
+ */
+export const HeaderBarIsland = island('shell:header', HeaderBar, ({ initialCategories }) => (initialCategories ? 'interaction' : 'load'));
+
+export function Header(props: HeaderProps) {
+  return (
+    <header className={styles.header}>
+      <HeaderBarIsland {...props} />
     </header>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import logoUrl from './logo.svg';
 import styles from './layout.module.css';
 
@@ -14,7 +13,7 @@ export function Logo({ siteTitle }: { siteTitle: string }) {
     imageRef.current?.decode().catch(() => setFailed(true));
   }, []);
   return (
-    <Link to="/" className={styles.logo} aria-label={`${siteTitle} 首頁`}>
+    <a href="/" className={styles.logo} aria-label={`${siteTitle} 首頁`}>
       {failed ? (
         <span className={styles.letterTile} aria-hidden="true" data-testid="logo-letter">
           {letter}
@@ -23,6 +22,6 @@ export function Logo({ siteTitle }: { siteTitle: string }) {
         <img ref={imageRef} src={logoUrl} alt="" width={36} height={36} className={styles.logoImage} onError={() => setFailed(true)} />
       )}
       <span className={styles.logoText}>{siteTitle}</span>
-    </Link>
+    </a>
   );
 }

@@ -1,22 +1,10 @@
 import { create } from 'zustand';
-import { DEFAULT_SETTINGS, type Settings } from '@coinmag/contracts';
-
+import type { Settings } from '@coinmag/contracts';
+import { DEFAULT_SETTINGS, inlineSettings } from './inline-settings';
 
 interface SettingsState {
   settings: Settings | null;
   load: () => Promise<void>;
-}
-
-/** Settings the gateway wrote into the page, so the first paint needs no extra round trip. */
-function inlineSettings(): Settings | null {
-  if (typeof document === 'undefined') return null;
-  const node = document.getElementById('coinmag-settings');
-  if (!node?.textContent) return null;
-  try {
-    return { ...DEFAULT_SETTINGS, ...(JSON.parse(node.textContent) as Partial<Settings>) };
-  } catch {
-    return null;
-  }
 }
 
 export const useSettings = create<SettingsState>((set, get) => ({

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { aspectUrls, type ArticleDetail, type Settings } from '@coinmag/contracts';
 import { articleDescription, articleSocialImage, keywordsFromTags } from '@coinmag/rules';
-import { fetchArticle, sendView } from '../../api/articles';
+import { fetchArticle } from '../../api/articles';
 import { ApiError } from '../../api/http';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { ArticleView } from './ArticleView';
+import { ArticleViewsIsland } from './ArticleViews';
 import { ensureHeadingIds } from './heading-ids';
 import pageStyles from '../page.module.css';
 
@@ -64,17 +65,6 @@ export function ArticlePage() {
   const { slug = '' } = useParams();
   const { settings } = useSite();
   const { state } = usePageState(articleKey(slug), (signal) => loadArticleState(slug, signal), LOADING, failedArticle);
-  const counted = useRef<string | null>(null);
-  /** The live count the beacon answers; the article body's own figure may lag by half a minute. */
-  const [liveViews, setLiveViews] = useState<{ slug: string; count: number } | null>(null);
-
-  // One beacon per page view, whether the article came with the page or was fetched.
-  useEffect(() => {
-    if (state.status !== 'ready' || state.article.slug !== slug || counted.current === slug) return;
-    counted.current = slug;
-    void sendView(slug).then((count) => count !== null && setLiveViews({ slug, count }));
-  }, [state, slug]);
-
   const article = state.status === 'ready' ? state.article : null;
   const fallbackDescription = settings.site_description || settings.site_title;
   usePageMeta(articleMeta(slug, state, settings));
@@ -99,6 +89,7 @@ export function ArticlePage() {
       </div>
     );
 
-  const views = liveViews?.slug === article.slug ? Math.max(liveViews.count, article.view_count) : article.view_count;
+  // The view beacon and the live count are an island of their own (one beacon per page view).
+  const views = <ArticleViewsIsland slug={article.slug} count={article.view_count} />;
   return <ArticleView article={article} html={html} views={views} breadcrumbs={metaFor(article, fallbackDescription, settings.site_title).breadcrumbs ?? []} />;
 }

@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import type { ArticleDetail } from '@coinmag/contracts';
 import { IMAGE_SIZES, formatLongDateTime, keywordsFromTags, tagPagePath, type Breadcrumb } from '@coinmag/rules';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { CategoryBadge, ViewCount } from '../../components/ArticleFacts';
+import { CategoryBadge } from '../../components/ArticleFacts';
 import { SmartImage } from '../../components/SmartImage';
 import { ArticleCard } from '../../components/ArticleCard';
 import { useSite } from '../../site-context';
-import { TableOfContents } from './TableOfContents';
+import { TableOfContentsIsland } from './TableOfContents';
 import pageStyles from '../page.module.css';
 import styles from './article.module.css';
 
@@ -15,7 +15,8 @@ import styles from './article.module.css';
  * An article as the reader sees it: the public article page, and a preview link's page (with its
  * banner above) — so a preview is exactly what publishing will show.
  */
-export function ArticleView({ article, html, views, breadcrumbs, banner }: { article: ArticleDetail; html: string; views: number; breadcrumbs: Breadcrumb[]; banner?: ReactNode }) {
+/** `views`: the view count as the page shows it (the public page's island that counts the view; a preview's plain figure). */
+export function ArticleView({ article, html, views, breadcrumbs, banner }: { article: ArticleDetail; html: string; views: ReactNode; breadcrumbs: Breadcrumb[]; banner?: ReactNode }) {
   const { SidebarAd } = useSite();
   const tags = keywordsFromTags(article.tags);
   return (
@@ -29,7 +30,7 @@ export function ArticleView({ article, html, views, breadcrumbs, banner }: { art
             <h1 className={styles.title}>{article.title}</h1>
             <div className={styles.facts}>
               {article.published_at && <time dateTime={article.published_at}>{formatLongDateTime(article.published_at)}</time>}
-              <ViewCount count={views} />
+              {views}
               <span>約 5 分鐘閱讀</span>
             </div>
           </header>
@@ -41,14 +42,14 @@ export function ArticleView({ article, html, views, breadcrumbs, banner }: { art
             <ul className={styles.tags} aria-label="標籤">
               {tags.map((tag) => (
                 <li key={tag}>
-                  <Link to={tagPagePath(tag)} className={styles.tag}>#{tag}</Link>
+                  <a href={tagPagePath(tag)} className={styles.tag}>#{tag}</a>
                 </li>
               ))}
             </ul>
           )}
         </article>
         <aside className={styles.aside}>
-          <TableOfContents entries={article.toc} />
+          <TableOfContentsIsland entries={article.toc} />
           <SidebarAd className={styles.ad} />
         </aside>
       </div>

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { TocEntry } from '@coinmag/contracts';
 import { tocIndent } from './heading-ids';
+import { island } from '../../../../shared/src/islands/island';
 import styles from './article.module.css';
 
 /** Sticky table of contents; entries scroll smoothly to their heading and are indented by level. */
@@ -31,3 +32,6 @@ export function TableOfContents({ entries }: { entries: TocEntry[] }) {
     </nav>
   );
 }
+
+/** Its links scroll smoothly: an island. */
+export const TableOfContentsIsland = island('public:toc', TableOfContents, 'interaction');

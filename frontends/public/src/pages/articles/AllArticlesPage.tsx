@@ -5,7 +5,7 @@ import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
-import { Pager } from '../../components/Pager';
+import { PagerIsland } from '../../components/Pager';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { pageFromParam } from './page-param';
@@ -36,7 +36,7 @@ export function allArticlesMeta(page: number, settings: Settings): PageMeta {
 }
 
 export function AllArticlesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
   const { state } = usePageState(allArticlesKey(page), (signal) => loadAllArticles(page, signal), LOADING, failedList);
@@ -44,11 +44,6 @@ export function AllArticlesPage() {
   const failed = state.status === 'failed';
 
   usePageMeta(allArticlesMeta(page, settings));
-
-  const goTo = (next: number) => {
-    setParams(next > 1 ? { page: String(next) } : {});
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
 
   return (
     <div className={styles.page}>
@@ -69,7 +64,7 @@ export function AllArticlesPage() {
               ))}
             </div>
           )}
-          <Pager page={page} pages={list.pagination.pages} path="/articles" onChange={goTo} />
+          <PagerIsland page={page} pages={list.pagination.pages} path="/articles" />
         </>
       )}
     </div>

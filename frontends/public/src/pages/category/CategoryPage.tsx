@@ -6,7 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { Pager } from '../../components/Pager';
+import { PagerIsland } from '../../components/Pager';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { pageFromParam } from '../articles/page-param';
@@ -52,7 +52,7 @@ export function categoryMeta(slug: string, state: CategoryState, settings: Setti
 
 export function CategoryPage() {
   const { slug = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
   const { state } = usePageState(categoryKey(slug, page), (signal) => loadCategory(slug, page, signal), LOADING, failedCategory);
@@ -87,14 +87,10 @@ export function CategoryPage() {
           ))}
         </div>
       )}
-      <Pager
+      <PagerIsland
         page={page}
         pages={state.pages}
         path={path}
-        onChange={(next) => {
-          setParams(next > 1 ? { page: String(next) } : {});
-          window.scrollTo({ top: 0, behavior: 'smooth' });
-        }}
       />
     </div>
   );

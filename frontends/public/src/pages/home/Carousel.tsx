@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { SlideArticle } from './home-articles';
 import { IMAGE_SIZES } from '@coinmag/rules';
 import { SmartImage } from '../../components/SmartImage';
 import { articleHref } from '../../components/ArticleCard';
 import { firstPosition, loopJumpTarget, positionOf, realIndex, stepPosition, trackOf } from './carousel-index';
+import { island } from '../../../../shared/src/islands/island';
 import styles from './home.module.css';
 
 export const CAROUSEL_TIMING = { autoAdvanceMs: 5000, slideMs: 500, jumpDelayMs: 500, restoreMs: 50 } as const;
@@ -73,9 +73,9 @@ export function Carousel({ items }: { items: SlideArticle[] }) {
                 <SmartImage src={article.featured_image} alt={article.featured_image_alt ?? ''} width={1200} height={630} sizes={IMAGE_SIZES.carousel} priority={index === firstPosition(count)} className={styles.slideImage} />
                 <div className={styles.overlay}>
                   {article.category_name && <span className={styles.overlayBadge}>{article.category_name}</span>}
-                  <Link to={articleHref(article.slug)} className={styles.overlayTitle} tabIndex={active ? 0 : -1}>
+                  <a href={articleHref(article.slug)} className={styles.overlayTitle} tabIndex={active ? 0 : -1}>
                     {article.title}
-                  </Link>
+                  </a>
                 </div>
               </div>
             );
@@ -110,3 +110,6 @@ export function Carousel({ items }: { items: SlideArticle[] }) {
     </section>
   );
 }
+
+/** The carousel moves on its own and on a press: an island. */
+export const CarouselIsland = island('public:carousel', Carousel);

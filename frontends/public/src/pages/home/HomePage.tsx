@@ -7,8 +7,8 @@ import { CategoryBadge, PublishedDate, ViewCount } from '../../components/Articl
 import { SmartImage } from '../../components/SmartImage';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
-import { Carousel } from './Carousel';
-import { MoreArticles } from './MoreArticles';
+import { CarouselIsland } from './Carousel';
+import { MoreArticlesIsland } from './MoreArticles';
 import type { CardArticle } from './home-articles';
 import { FEATURED_EXCERPT } from './more-articles';
 import { homeKey, loadHomeState, type HomeState } from './load-home';
@@ -73,7 +73,7 @@ export function HomePage() {
   return (
     <div className={pageStyles.page}>
       <h1 className={styles.visuallyHidden}>{settings.site_title}</h1>
-      {data.carousel.length > 0 && <Carousel items={data.carousel} />}
+      {data.carousel.length > 0 && <CarouselIsland items={data.carousel} />}
       <div className={styles.homeGrid}>
         <section className={styles.section} aria-labelledby="latest-articles">
           <div className={pageStyles.sectionHead}>
@@ -110,7 +110,7 @@ export function HomePage() {
         </aside>
       </div>
       {data.featured && <FeaturedArticle article={data.featured} />}
-      <MoreArticles initial={data.more} latest={data.latest} />
+      <MoreArticlesIsland initial={data.more} latestIds={data.latest.map((article) => article.id)} />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { isAbort } from '../../api/http';
 import { ArticleCard } from '../../components/ArticleCard';
 import { MORE_ARTICLES } from './more-articles';
 import { readMore, type MoreArticlesPage } from './read-more';
-import { cardArticle, type CardArticle, type LatestArticle } from './home-articles';
+import { cardArticle, type CardArticle } from './home-articles';
+import { island } from '../../../../shared/src/islands/island';
 import pageStyles from '../page.module.css';
 import components from '../../components/components.module.css';
 import styles from './home.module.css';
@@ -12,7 +13,8 @@ import styles from './home.module.css';
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The more-articles the page came with; each press of 閱讀更多 reads the next ten from the API. */
-export function MoreArticles({ initial, latest }: { initial: MoreArticlesPage<CardArticle>; latest: LatestArticle[] }) {
+/** `latestIds`: the articles the page lists above, which more-articles never repeats. */
+export function MoreArticles({ initial, latestIds }: { initial: MoreArticlesPage<CardArticle>; latestIds: number[] }) {
   const [more, setMore] = useState(initial);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export function MoreArticles({ initial, latest }: { initial: MoreArticlesPage<Ca
     reading.current = controller;
     setLoading(true);
     setError(null);
-    const seen = new Set([...latest, ...more.articles].map((article) => article.id));
+    const seen = new Set([...latestIds, ...more.articles.map((article) => article.id)]);
     const from = { from: more.next, after: more.articles.at(-1) ?? null, seen };
     try {
       const [page] = await Promise.all([
@@ -72,3 +74,6 @@ export function MoreArticles({ initial, latest }: { initial: MoreArticlesPage<Ca
     </section>
   );
 }
+
+/** 閱讀更多 reads the next ten in place: an island. */
+export const MoreArticlesIsland = island('public:more-articles', MoreArticles, 'interaction');

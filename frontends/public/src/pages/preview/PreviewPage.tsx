@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
+import { ViewCount } from '../../components/ArticleFacts';
 import { ArticleView } from '../article/ArticleView';
 import { metaFor } from '../article/ArticlePage';
 import { ensureHeadingIds } from '../article/heading-ids';
@@ -74,5 +75,5 @@ export function PreviewPage() {
     </p>
   );
   const breadcrumbs = metaFor(article, fallbackDescription, settings.site_title).breadcrumbs ?? [];
-  return <ArticleView article={article} html={html} views={article.view_count} breadcrumbs={breadcrumbs} banner={banner} />;
+  return <ArticleView article={article} html={html} views={<ViewCount count={article.view_count} />} breadcrumbs={breadcrumbs} banner={banner} />;
 }

@@ -5,7 +5,7 @@ import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
-import { Pager } from '../../components/Pager';
+import { PagerIsland } from '../../components/Pager';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { pageFromParam } from '../articles/page-param';
@@ -36,7 +36,7 @@ export function searchMeta(term: string, settings: Settings): PageMeta {
 }
 
 export function SearchPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const term = (params.get('q') ?? '').trim();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
@@ -68,15 +68,11 @@ export function SearchPage() {
               <ArticleCard key={article.id} article={article} layout="row" excerptLength={SEARCH_EXCERPT} headingLevel="h2" />
             ))}
           </div>
-          <Pager
+          <PagerIsland
             page={page}
             pages={state.list.pagination.pages}
             path="/search"
             params={{ q: term }}
-            onChange={(next) => {
-              setParams(next > 1 ? { q: term, page: String(next) } : { q: term });
-              window.scrollTo({ top: 0, behavior: 'smooth' });
-            }}
           />
         </>
       )}

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { Pager } from '../../components/Pager';
+import { PagerIsland } from '../../components/Pager';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { pageFromParam } from '../articles/page-param';
@@ -46,7 +46,7 @@ export function tagMeta(key: string, page: number, state: TagState, settings: Se
 export function TagPage() {
   const { tag = '' } = useParams();
   const key = tagKey(tag);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
   const { state } = usePageState(tagKeyOf(key, page), (signal) => loadTag(key, page, signal), LOADING, failedTag);
@@ -81,15 +81,7 @@ export function TagPage() {
           ))}
         </div>
       )}
-      <Pager
-        page={page}
-        pages={state.pages}
-        path={path}
-        onChange={(next) => {
-          setParams(next > 1 ? { page: String(next) } : {});
-          window.scrollTo({ top: 0, behavior: 'smooth' });
-        }}
-      />
+      <PagerIsland page={page} pages={state.pages} path={path} />
     </div>
   );
 }

@@ -1,0 +1,10 @@
+// What the public remote exposes as ./islands: the interactive parts of its pages, which the shell
+// hydrates each as its own root on a server-rendered page (docs/adr/0011-islands.md).
+import { islandRegistry } from '../../shared/src/islands/island';
+import { PagerIsland } from './components/Pager';
+import { ArticleViewsIsland } from './pages/article/ArticleViews';
+import { TableOfContentsIsland } from './pages/article/TableOfContents';
+import { CarouselIsland } from './pages/home/Carousel';
+import { MoreArticlesIsland } from './pages/home/MoreArticles';
+
+export const islands = islandRegistry([CarouselIsland, MoreArticlesIsland, TableOfContentsIsland, ArticleViewsIsland, PagerIsland]);

@@ -1,0 +1,11 @@
+/**
+ * How an island asks to move to another public page without the router: an event on the
+ * document, which the shell answers (islands/take-over.ts before the whole app runs, the app's
+ * router after). Links need nothing: the shell takes plain clicks on links to public pages.
+ * An event, not a shared module, because the shell and the public remote each bundle this file.
+ */
+export const NAVIGATE_EVENT = 'coinmag:navigate';
+
+export function requestNavigation(href: string): void {
+  document.dispatchEvent(new CustomEvent<string>(NAVIGATE_EVENT, { detail: href }));
+}

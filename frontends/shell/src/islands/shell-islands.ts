@@ -1,0 +1,6 @@
+import { islandRegistry } from '../../../shared/src/islands/island';
+import { AdHostIsland } from '../ads/AdSlot';
+import { HeaderBarIsland } from '../layout/Header';
+
+/** The islands the shell provides (the header, ad slots with scripts). */
+export const shellIslands = islandRegistry([HeaderBarIsland, AdHostIsland]);
