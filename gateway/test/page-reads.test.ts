@@ -1,17 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayCache } from '../src/cache/response-cache.js';
 import { createFrontends } from '../src/frontends/serve-frontends.js';
 import { insertArticle, startContent, type ContentHarness } from '../../services/content/test/content-harness.js';
+import { ensureBuiltFrontends, FRONTENDS } from './support/built-frontends.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const FRONTENDS = join(ROOT, 'frontends');
 
 function listen(server: Server): Promise<string> {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
@@ -40,8 +36,7 @@ describe('the reads behind a rendered page', () => {
   let base: string;
 
   beforeAll(async () => {
-    const built = ['shell/dist/server/index.cjs', 'public/dist/server/remoteEntry.js', 'shell/dist/index.html'].every((file) => existsSync(join(FRONTENDS, file)));
-    if (!built) execFileSync('npm', ['run', 'build', '-w', 'frontends/shell', '-w', 'frontends/public'], { cwd: ROOT, stdio: 'inherit' });
+    await ensureBuiltFrontends();
     api = await startContent();
     await insertArticle(api.db, { slug: 'read-once', title: '只讀一次的文章' });
     const tapped = tap(api.url, seen);

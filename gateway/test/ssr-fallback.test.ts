@@ -42,7 +42,7 @@ exports.loadRemoteServer = async (name, entry, exposed) => {
   return module.exports;
 };
 exports.renderPage = (url, boot, PublicApp) => {
-  if (url.startsWith('/explode')) throw new Error('render failed');
+  if (url.startsWith('/explode') || url === '/?explode') throw new Error('render failed');
   renders += 1;
   if (url.startsWith('/counted')) return '<main>render ' + renders + '</main>';
   return '<main>SSR ' + url + ' ' + PublicApp.name + ' ' + boot.headerCategories.length + '</main>';
@@ -50,7 +50,12 @@ exports.renderPage = (url, boot, PublicApp) => {
 const PUBLIC_BUNDLE = `let base = '';
 exports.PublicApp = function PublicApp() {};
 exports.setApiBase = (value) => { base = value; };
-exports.loadPageData = async (pathname) => ({ data: { key: pathname, state: { status: 'ready', base } }, status: pathname === '/gone' ? 404 : 200 });`;
+exports.answerPage = async (pathname, search, settings) => ({
+  status: pathname === '/gone' ? 404 : 200,
+  head: { siteTitle: settings.site_title, description: settings.site_description, path: pathname },
+  data: { key: pathname, state: { status: 'ready', base } },
+  lcpImage: pathname === '/' ? { src: '/uploads/c.jpg', sizes: '100vw' } : null,
+});`;
 
 describe('server rendering, and the fallback to client rendering when it cannot', () => {
   let dir: string;
@@ -137,11 +142,18 @@ describe('server rendering, and the fallback to client rendering when it cannot'
 
   it('falls back to client rendering, logged, when a render throws', async () => {
     const res = await fetch(`${await gateway()}/explode`);
-    expect(res.status).toBe(404);
+    // The remote answered (status, head); only the render failed.
+    expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('載入內容中…');
     expect(html).not.toContain('coinmag-boot');
     expect(logs.some((line) => line.includes('server rendering failed'))).toBe(true);
+  });
+
+  it('preloads the largest image the remote names and paints the home hero from the HTML when the render fails', async () => {
+    const html = await (await fetch(`${await gateway()}/?explode`)).text();
+    expect(html).toContain('<link rel="preload" as="image" href="/uploads/c.jpg" imagesrcset="/uploads/c-w480.webp 480w, /uploads/c-w960.webp 960w');
+    expect(html).toContain('<div class="boot-hero"><img src="/uploads/c.jpg"');
   });
 
   it('renders with the server container beside MF_PUBLIC_ENTRY, and falls back (logged, tried again later) when it cannot load', async () => {

@@ -1,19 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Koa from 'koa';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveFrontends } from '../src/frontends/serve-frontends.js';
 import type { PublicServer, ShellServer } from '../src/frontends/ssr/server-bundles.js';
+import { ensureBuiltFrontends, FRONTENDS } from './support/built-frontends.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const FRONTENDS = join(ROOT, 'frontends');
 
 function listen(server: Server): Promise<string> {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
@@ -68,8 +65,7 @@ describe('server rendering through Module Federation with the built frontends', 
   }
 
   beforeAll(async () => {
-    const built = ['shell/dist/server/index.cjs', 'public/dist/server/remoteEntry.js', 'shell/dist/index.html'].every((file) => existsSync(join(FRONTENDS, file)));
-    if (!built) execFileSync('npm', ['run', 'build', '-w', 'frontends/shell', '-w', 'frontends/public'], { cwd: ROOT, stdio: 'inherit' });
+    await ensureBuiltFrontends();
     const content = contentStub();
     servers.push(content);
     contentUrl = await listen(content);
@@ -145,7 +141,7 @@ describe('server rendering through Module Federation with the built frontends', 
     try {
       const first = await shell.loadRemoteServer<PublicServer>('coinmag_public', `${entry}?v=reload-1`, './server');
       const second = await shell.loadRemoteServer<PublicServer>('coinmag_public', `${entry}?v=reload-2`, './server');
-      expect(typeof second.loadPageData).toBe('function');
+      expect(typeof second.answerPage).toBe('function');
       expect(second).not.toBe(first);
       for (const spy of printed) expect(spy).not.toHaveBeenCalled();
     } finally {

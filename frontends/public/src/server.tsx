@@ -1,14 +1,19 @@
 // The public remote's server bundle (dist/server/index.cjs): the same PublicApp the browser runs,
 // and the loaders that give each page the state it is first rendered with.
-import { pageRoute } from '@coinmag/rules';
-import { ApiError, setApiBase, setApiReader } from './api/http';
+import type { Settings, SlugRedirect } from '@coinmag/contracts';
+import { IMAGE_SIZES, pageRoute, type PageMetaInput } from '@coinmag/rules';
+import { ApiError, getJson, setApiBase, setApiReader } from './api/http';
 import type { InitialPageData } from './data/page-data';
-import { articleKey, loadArticleState } from './pages/article/ArticlePage';
-import { allArticlesKey, loadAllArticles } from './pages/articles/AllArticlesPage';
+import { resolveImageUrl } from './media/image-url';
+import type { PageMeta } from './meta/use-page-meta';
+import { notFoundMeta } from './pages/NotFoundPage';
+import { articleKey, articleMeta, loadArticleState, type ArticleState } from './pages/article/ArticlePage';
+import { allArticlesKey, allArticlesMeta, loadAllArticles } from './pages/articles/AllArticlesPage';
 import { pageFromParam } from './pages/articles/page-param';
-import { categoryKey, loadCategory } from './pages/category/CategoryPage';
-import { HomeUnavailableError, homeKey, loadHomeState } from './pages/home/load-home';
-import { loadSearch, searchKey } from './pages/search/SearchPage';
+import { categoryKey, categoryMeta, loadCategory, type CategoryState } from './pages/category/CategoryPage';
+import { homeMeta } from './pages/home/HomePage';
+import { HomeUnavailableError, homeKey, loadHomeState, type HomeState } from './pages/home/load-home';
+import { loadSearch, searchKey, searchMeta } from './pages/search/SearchPage';
 
 export { default as PublicApp } from './PublicApp';
 export { setApiBase, setApiReader };
@@ -46,7 +51,7 @@ async function settle(key: string, load: () => Promise<{ status: string }>, fail
 const failedState = () => ({ status: 'failed' });
 
 /** Loads what the page at `pathname` + `search` shows, with the same calls the browser makes. */
-export async function loadPageData(pathname: string, search: string, signal: AbortSignal): Promise<PageLoad> {
+async function loadPageData(pathname: string, search: string, signal: AbortSignal): Promise<PageLoad> {
   const params = new URLSearchParams(search);
   const page = pageFromParam(params.get('page'));
   const route = pageRoute(pathname);
@@ -67,6 +72,85 @@ export async function loadPageData(pathname: string, search: string, signal: Abo
     return settle(searchKey(term, page), () => loadSearch(term, page, signal), (err) => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` }));
   }
   return { data: null, status: 404 };
+}
+
+/** The image that will be the page's largest paint, preloaded with the srcset and sizes its <img> uses. */
+export interface LcpImage {
+  src: string;
+  sizes: string;
+}
+
+/** What the server answers for a URL: its status, its head, and the data it is first rendered with. */
+export interface PageAnswer {
+  status: number;
+  head: Omit<PageMetaInput, 'origin'>;
+  /** An old slug: the page lives at this path now (301); nothing else is rendered. */
+  redirect?: string;
+  data: InitialPageData | null;
+  lcpImage: LcpImage | null;
+}
+
+/** Titles of a page whose content could not be read because the content service is down (docs/product.md §10). */
+const UNAVAILABLE_TITLE = { article: '載入文章失敗', data: '載入資料失敗' } as const;
+
+/** The current slug of an article or category that once had `slug`; null when there is none. */
+async function movedSlug(kind: 'article' | 'category', slug: string, signal: AbortSignal): Promise<string | null> {
+  try {
+    return (await getJson<SlugRedirect>(`/api/redirects/${kind}/${encodeURIComponent(slug)}`, '', signal)).slug ?? null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** The head the page's own component sets in the browser, from the same state; null while that state is unreadable. */
+function metaOf(pathname: string, search: string, load: PageLoad, settings: Settings): PageMeta | null {
+  const params = new URLSearchParams(search);
+  const route = pageRoute(pathname);
+  const state = load.data?.state;
+  if (!state) return notFoundMeta(pathname, settings);
+  if (route.page === 'home') return homeMeta(settings);
+  if (route.page === 'article') return articleMeta(route.slug!, state as ArticleState, settings);
+  if (route.page === 'category') return categoryMeta(route.slug!, state as CategoryState, settings);
+  if (route.page === 'articles') return allArticlesMeta(pageFromParam(params.get('page')), settings);
+  if (route.page === 'search') return searchMeta((params.get('q') ?? '').trim(), settings);
+  return notFoundMeta(pathname, settings);
+}
+
+function lcpImageOf(pathname: string, load: PageLoad): LcpImage | null {
+  const route = pageRoute(pathname);
+  const state = load.data?.state as HomeState | ArticleState | undefined;
+  if (route.page === 'home' && state?.status === 'ready' && 'data' in state) {
+    const src = resolveImageUrl(state.data.carousel[0]?.featured_image);
+    return src ? { src, sizes: IMAGE_SIZES.carousel } : null;
+  }
+  if (route.page === 'article' && state?.status === 'ready' && 'article' in state) {
+    const src = resolveImageUrl(state.article.featured_image);
+    return src ? { src, sizes: IMAGE_SIZES.articleCover } : null;
+  }
+  return null;
+}
+
+/**
+ * Answers a URL as the server renders it: the page's data (read through the gateway's cache, one
+ * read per resource), the status it implies, a 301 for an old slug, and the head written from the
+ * same state the page's component uses in the browser (docs/product.md §3).
+ */
+export async function answerPage(pathname: string, search: string, settings: Settings, signal: AbortSignal): Promise<PageAnswer> {
+  const route = pageRoute(pathname);
+  const load = await loadPageData(pathname, search, signal);
+  if ((route.page === 'article' || route.page === 'category') && route.slug && load.status === 404) {
+    const kind = route.page;
+    const moved = await movedSlug(kind, route.slug, signal).catch(() => null);
+    if (moved) return { status: 301, redirect: `/${kind}/${encodeURIComponent(moved)}`, head: { siteTitle: settings.site_title, description: settings.site_description, path: pathname }, data: null, lcpImage: null };
+  }
+  const meta = metaOf(pathname, search, load, settings) ?? {
+    title: route.page === 'article' ? UNAVAILABLE_TITLE.article : UNAVAILABLE_TITLE.data,
+    description: settings.site_description,
+    path: pathname,
+    noIndex: true,
+  };
+  return { status: load.status, head: { ...meta, siteTitle: settings.site_title }, data: load.data, lcpImage: lcpImageOf(pathname, load) };
 }
 
 export { ApiError, HomeUnavailableError };

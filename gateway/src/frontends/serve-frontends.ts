@@ -3,15 +3,14 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '@coinmag/service-kit';
-import { variantSrcset, type Settings } from '@coinmag/contracts';
-import { buildPageHead, escapeHtml, isAdminPagePath, jsonForScript, renderPageHead } from '@coinmag/rules';
+import { DEFAULT_SETTINGS, variantSrcset } from '@coinmag/contracts';
+import { buildPageHead, escapeHtml, isAdminPagePath, jsonForScript, renderPageHead, type PageMetaInput } from '@coinmag/rules';
 import { CSP_NONCE_ATTRIBUTE, fillCspNonceBytes, markTemplateNonces } from '../csp/nonce.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { AssetFolder } from './static-assets.js';
 import { sendCompressedOnce } from './compression.js';
 import { ContentClient } from './content-client.js';
 import { crawlerRoutes } from './crawler/crawler-routes.js';
-import { DEFAULT_SITE, pageHeadFor } from './page-head.js';
 import { deferScriptsUntilFirstImage } from './deferred-boot.js';
 import { inlineShellStylesheets, RemoteStyles } from './inline-styles.js';
 import { PreloadHints } from './preload-hints.js';
@@ -55,8 +54,10 @@ const FOLDERS = ['shell', 'public', 'admin'] as const;
 /** How often the shell's index.html is looked at for a rebuild. */
 const TEMPLATE_CHECK_MS = 1_000;
 
-/** What the shell falls back to when the settings cannot be read (frontends/shell/src/settings/settings-store.ts). */
-const FALLBACK_SETTINGS: Settings = { site_title: DEFAULT_SITE.title, site_description: DEFAULT_SITE.description, google_adsense_id: '', header_ad_script: '', sidebar_ad_script: '', footer_ad_script: '' };
+/** The back office's head: one title for every admin path, never indexed. */
+function adminHead(path: string): Omit<PageMetaInput, 'origin'> {
+  return { siteTitle: DEFAULT_SETTINGS.site_title, title: '管理後台', description: DEFAULT_SETTINGS.site_description, path, noIndex: true };
+}
 
 function imagePreload(src: string, sizes: string): string {
   const srcset = variantSrcset(src);
@@ -195,19 +196,26 @@ export function createFrontends(options: FrontendsOptions): Frontends {
     // Ends with the response, however it ends (a redirect, an error, a page not kept).
     if (cacheKey) ctx.res.once('close', renders.start(cacheKey));
     const ticket = options.cache?.ticket() ?? 0;
-    const { input, status, settings, lcpImage, redirect } = await pageHeadFor(ctx.path, ctx.querystring, content);
-    if (redirect) {
+    const read = isAdmin ? null : await content.settings();
+    // A field the service left out reads as the default, as the shell reads it (settings-store.ts).
+    const settings = read && { ...DEFAULT_SETTINGS, ...read };
+    // Public pages are answered and rendered here (admin never is) by the public remote's server
+    // code, which owns their data, status and head; without it they render in the browser.
+    const served = isAdmin
+      ? null
+      : await renderer.render({ pathname: ctx.path, search: ctx.search, settings: settings || DEFAULT_SETTINGS, headerCategories: await content.headerCategories() });
+    const answer = served?.answer;
+    if (answer?.redirect) {
       ctx.status = 301;
       ctx.set('Cache-Control', 'public, max-age=300');
-      ctx.redirect(`${redirect}${ctx.search}`);
+      ctx.redirect(`${answer.redirect}${ctx.search}`);
       return;
     }
     const remotes = await manifest();
-    // Public pages are rendered here (admin never is); without server code they render in the browser.
-    const rendered = isAdmin
-      ? null
-      : await renderer.render({ pathname: ctx.path, search: ctx.search, settings: settings ?? FALLBACK_SETTINGS, headerCategories: await content.headerCategories() });
-    const finalStatus = rendered?.status ?? status;
+    const rendered = served?.html ? { html: served.html, boot: served.boot } : null;
+    const input = isAdmin ? adminHead(ctx.path) : (answer?.head ?? { siteTitle: settings?.site_title || DEFAULT_SETTINGS.site_title, description: settings?.site_description || DEFAULT_SETTINGS.site_description, path: ctx.path });
+    const lcpImage = answer?.lcpImage;
+    const finalStatus = answer?.status ?? 200;
     // The content service failed: the last good rendering, if there is one, beats an error page.
     if (finalStatus === 503 && hit) return sendPage(ctx, hit.record.body, hit.record.status, true);
     const publicEntry = remotes.public?.entry;

@@ -15,7 +15,12 @@ const SHELL_BUNDLE = `exports.loadRemoteServer = async (name, entry) => require(
 exports.renderPage = (url) => '<main>' + Array.from({ length: 200 }, (_, i) => '<p>第 ' + i + ' 段：比特幣、以太坊與穩定幣的入門說明。</p>').join('') + url + '</main>';`;
 const PUBLIC_BUNDLE = `exports.PublicApp = function PublicApp() {};
 exports.setApiBase = () => {};
-exports.loadPageData = async (pathname) => ({ data: { key: pathname, state: {} }, status: pathname.startsWith('/article/missing') ? 404 : 200 });`;
+exports.answerPage = async (pathname, search, settings) => ({
+  status: pathname.startsWith('/article/missing') ? 404 : 200,
+  head: { siteTitle: settings.site_title, description: settings.site_description, path: pathname },
+  data: { key: pathname, state: {} },
+  lcpImage: null,
+});`;
 
 /** Writes the shell and the public remote, browser and server builds, under `dir`. */
 export async function writeRenderingFrontends(dir: string): Promise<void> {

@@ -1,14 +1,6 @@
 import { create } from 'zustand';
-import type { Settings } from '@coinmag/contracts';
+import { DEFAULT_SETTINGS, type Settings } from '@coinmag/contracts';
 
-export const DEFAULT_SETTINGS: Settings = {
-  site_title: '幣誌 CoinMag',
-  site_description: '幫助更多新手快速掌握最新的加密貨幣趨勢與資訊',
-  google_adsense_id: '',
-  header_ad_script: '',
-  sidebar_ad_script: '',
-  footer_ad_script: '',
-};
 
 interface SettingsState {
   settings: Settings | null;

@@ -1,8 +1,7 @@
 import type { Context, Middleware } from 'koa';
-import type { ArticleList, IndexNowKey, NewsSitemapEntry, PublicCategory, SitemapEntry, SitemapIndex } from '@coinmag/contracts';
+import { DEFAULT_SETTINGS, type ArticleList, type IndexNowKey, type NewsSitemapEntry, type PublicCategory, type SitemapEntry, type SitemapIndex } from '@coinmag/contracts';
 import { isSlugParam, SITE_FEED_PATH } from '@coinmag/rules';
 import type { ContentClient } from '../content-client.js';
-import { DEFAULT_SITE } from '../page-head.js';
 import type { AssetFolder } from '../static-assets.js';
 import { NEWS_SITEMAP_PATH, newsSitemapXml } from './news-sitemap-xml.js';
 import { RSS_ITEMS, rssXml } from './rss-xml.js';
@@ -70,7 +69,7 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
 
   async function siteTitle(): Promise<{ title: string; description: string }> {
     const settings = await options.content.settings();
-    return { title: settings?.site_title || DEFAULT_SITE.title, description: settings?.site_description || DEFAULT_SITE.description };
+    return { title: settings?.site_title || DEFAULT_SETTINGS.site_title, description: settings?.site_description || DEFAULT_SETTINGS.site_description };
   }
 
   async function rss(ctx: Context, categorySlug: string | null) {

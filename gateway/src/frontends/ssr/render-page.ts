@@ -1,13 +1,14 @@
 import type { HeaderCategory, Settings } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
-import type { BootData, ServerBundleLoader } from './server-bundles.js';
+import type { BootData, PageAnswer, ServerBundleLoader } from './server-bundles.js';
 
-export interface RenderedPage {
-  /** What goes inside #root. */
-  html: string;
+export interface ServerPage {
+  /** The public remote's answer: status, head, data, redirect. */
+  answer: PageAnswer;
+  /** What goes inside #root; null for a redirect, or when the render failed (the browser renders it). */
+  html: string | null;
   /** Embedded in the page for hydration. */
   boot: BootData;
-  status: number;
 }
 
 export interface RenderInput {
@@ -18,9 +19,10 @@ export interface RenderInput {
 }
 
 /**
- * Renders a public page on the server with the shell's and the public remote's server code:
- * the page's data loaded by the remote's own loaders, then the shell's App around PublicApp.
- * null when it cannot (no bundles, a render error): the page is then rendered in the browser.
+ * Renders a public page on the server with the shell's and the public remote's server code: the
+ * remote answers the URL (its data read by its own loaders, its status and head), then the shell's
+ * App is rendered around PublicApp. null when the remote cannot answer (no bundles, an error):
+ * the page is then rendered in the browser.
  */
 export class PageRenderer {
   constructor(
@@ -29,17 +31,23 @@ export class PageRenderer {
     private readonly timeoutMs = 3_000,
   ) {}
 
-  async render({ pathname, search, settings, headerCategories }: RenderInput): Promise<RenderedPage | null> {
+  async render({ pathname, search, settings, headerCategories }: RenderInput): Promise<ServerPage | null> {
     const bundles = await this.bundles.get();
     if (!bundles) return null;
+    let answer: PageAnswer;
     try {
-      const page = await bundles.publicRemote.loadPageData(pathname, search, AbortSignal.timeout(this.timeoutMs));
-      const boot: BootData = { settings, headerCategories, page: page.data };
-      const html = bundles.shell.renderPage(`${pathname}${search}`, boot, bundles.publicRemote.PublicApp);
-      return { html, boot, status: page.status };
+      answer = await bundles.publicRemote.answerPage(pathname, search, settings, AbortSignal.timeout(this.timeoutMs));
+    } catch (err) {
+      this.log.error({ err, path: pathname }, 'the public remote could not answer; the page renders in the browser');
+      return null;
+    }
+    const boot: BootData = { settings, headerCategories, page: answer.data };
+    if (answer.redirect) return { answer, html: null, boot };
+    try {
+      return { answer, html: bundles.shell.renderPage(`${pathname}${search}`, boot, bundles.publicRemote.PublicApp), boot };
     } catch (err) {
       this.log.error({ err, path: pathname }, 'server rendering failed; the page renders in the browser');
-      return null;
+      return { answer, html: null, boot };
     }
   }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
 import type { HeaderCategory, Settings } from '@coinmag/contracts';
+import type { PageMetaInput } from '@coinmag/rules';
 import type { Logger } from '@coinmag/service-kit';
 
 /** What the shell's server bundle (frontends/shell/src/server.tsx), a federation host, exports. */
@@ -19,7 +20,17 @@ export interface PublicServer {
   setApiBase(base: string): void;
   /** Absent from a remote built before it: its loaders then fetch from the API base. */
   setApiReader?(reader: ApiReader): void;
-  loadPageData(pathname: string, search: string, signal: AbortSignal): Promise<{ data: { key: string; state: unknown } | null; status: number }>;
+  /** The page at a URL: its status, head, data, and the redirect of an old slug (frontends/public/src/server.tsx). */
+  answerPage(pathname: string, search: string, settings: Settings, signal: AbortSignal): Promise<PageAnswer>;
+}
+
+/** The public remote's answer for a URL (its `PageAnswer`). */
+export interface PageAnswer {
+  status: number;
+  head: Omit<PageMetaInput, 'origin'>;
+  redirect?: string;
+  data: { key: string; state: unknown } | null;
+  lcpImage: { src: string; sizes: string } | null;
 }
 
 /** A GET of a public API path as a fetch Response (ContentClient.response: through the gateway's cache). */
@@ -178,7 +189,7 @@ export class ServerBundleLoader {
       } else {
         throw new Error(this.publicSource.problem);
       }
-      if (typeof publicRemote.loadPageData !== 'function' || typeof publicRemote.setApiBase !== 'function') throw new Error('the public server container has unexpected exports');
+      if (typeof publicRemote.answerPage !== 'function' || typeof publicRemote.setApiBase !== 'function') throw new Error('the public server container has unexpected exports');
       publicRemote.setApiBase(this.apiBase);
       if (this.reader && typeof publicRemote.setApiReader === 'function') publicRemote.setApiReader(this.reader);
       this.lastProblem = '';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { ArticleDetail } from '@coinmag/contracts';
+import type { ArticleDetail, Settings } from '@coinmag/contracts';
 import { IMAGE_SIZES, articleDescription, articleSocialImage, formatLongDateTime, keywordsFromTags } from '@coinmag/rules';
 import { fetchArticle, sendView } from '../../api/articles';
 import { ApiError } from '../../api/http';
@@ -56,6 +56,14 @@ function metaFor(article: ArticleDetail, fallbackDescription: string, siteTitle:
   };
 }
 
+/** The article page's head, on the server and in the browser: null while loading or failed. */
+export function articleMeta(slug: string, state: ArticleState, settings: Settings): PageMeta | null {
+  const fallbackDescription = settings.site_description || settings.site_title;
+  if (state.status === 'ready') return metaFor(state.article, fallbackDescription, settings.site_title);
+  if (state.status === 'missing') return { title: '文章不存在', description: fallbackDescription, path: `/article/${encodeURIComponent(slug)}`, noIndex: true };
+  return null;
+}
+
 export function ArticlePage() {
   const { slug = '' } = useParams();
   const { settings, SidebarAd } = useSite();
@@ -73,13 +81,7 @@ export function ArticlePage() {
 
   const article = state.status === 'ready' ? state.article : null;
   const fallbackDescription = settings.site_description || settings.site_title;
-  usePageMeta(
-    article
-      ? metaFor(article, fallbackDescription, settings.site_title)
-      : state.status === 'missing'
-        ? { title: '文章不存在', description: fallbackDescription, path: `/article/${encodeURIComponent(slug)}`, noIndex: true }
-        : null,
-  );
+  usePageMeta(articleMeta(slug, state, settings));
   const html = useMemo(() => (article ? ensureHeadingIds(article.content, article.toc) : ''), [article]);
 
   useEffect(() => {

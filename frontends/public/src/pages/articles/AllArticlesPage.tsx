@@ -1,12 +1,12 @@
 import { useSearchParams } from 'react-router-dom';
-import type { ArticleList } from '@coinmag/contracts';
+import type { ArticleList, Settings } from '@coinmag/contracts';
 import { fetchArticles } from '../../api/articles';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
 import { Pager } from '../../components/Pager';
-import { usePageMeta } from '../../meta/use-page-meta';
+import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { pageFromParam } from './page-param';
 import styles from '../page.module.css';
@@ -25,6 +25,16 @@ export async function loadAllArticles(page: number, signal: AbortSignal): Promis
 const LOADING: AllArticlesState = { status: 'loading' };
 const failedList = (): AllArticlesState => ({ status: 'failed' });
 
+/** The all-articles page's head, on the server and in the browser. */
+export function allArticlesMeta(page: number, settings: Settings): PageMeta {
+  return {
+    title: page > 1 ? `所有文章（第 ${page} 頁）` : '所有文章',
+    description: settings.site_description,
+    path: page > 1 ? `/articles?page=${page}` : '/articles',
+    breadcrumbs: [{ name: '首頁', path: '/' }, { name: '所有文章', path: '/articles' }],
+  };
+}
+
 export function AllArticlesPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFromParam(params.get('page'));
@@ -33,12 +43,7 @@ export function AllArticlesPage() {
   const list = state.status === 'ready' ? state.list : null;
   const failed = state.status === 'failed';
 
-  usePageMeta({
-    title: page > 1 ? `所有文章（第 ${page} 頁）` : '所有文章',
-    description: settings.site_description,
-    path: page > 1 ? `/articles?page=${page}` : '/articles',
-    breadcrumbs: [{ name: '首頁', path: '/' }, { name: '所有文章', path: '/articles' }],
-  });
+  usePageMeta(allArticlesMeta(page, settings));
 
   const goTo = (next: number) => {
     setParams(next > 1 ? { page: String(next) } : {});

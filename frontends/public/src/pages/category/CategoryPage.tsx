@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { ArticleSummary } from '@coinmag/contracts';
+import type { ArticleSummary, Settings } from '@coinmag/contracts';
 import { fetchArticles, fetchCategories, fetchLatest, fetchPopular } from '../../api/articles';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Pager } from '../../components/Pager';
-import { usePageMeta } from '../../meta/use-page-meta';
+import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { pageFromParam } from '../articles/page-param';
 import styles from '../page.module.css';
@@ -41,6 +41,15 @@ export async function loadCategory(slug: string, page: number, signal: AbortSign
 const LOADING: CategoryState = { status: 'loading' };
 const failedCategory = (): CategoryState => ({ status: 'failed' });
 
+/** The category page's head, on the server and in the browser (a real category names its feed): null while loading or failed. */
+export function categoryMeta(slug: string, state: CategoryState, settings: Settings): PageMeta | null {
+  const path = `/category/${encodeURIComponent(slug)}`;
+  if (state.status === 'unknown') return { title: '分類不存在', description: settings.site_description, path, noIndex: true };
+  if (state.status !== 'ready') return null;
+  const feed = SPECIAL[slug] ? undefined : { title: state.name, path: `${path}/rss.xml` };
+  return { title: state.name, description: state.description || settings.site_description, path, breadcrumbs: [{ name: '首頁', path: '/' }, { name: state.name, path }], feed };
+}
+
 export function CategoryPage() {
   const { slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
@@ -49,13 +58,7 @@ export function CategoryPage() {
   const { state } = usePageState(categoryKey(slug, page), (signal) => loadCategory(slug, page, signal), LOADING, failedCategory);
 
   const path = `/category/${encodeURIComponent(slug)}`;
-  usePageMeta(
-    state.status === 'ready'
-      ? { title: state.name, description: state.description || settings.site_description, path, breadcrumbs: [{ name: '首頁', path: '/' }, { name: state.name, path }] }
-      : state.status === 'unknown'
-        ? { title: '分類不存在', description: settings.site_description, path, noIndex: true }
-        : null,
-  );
+  usePageMeta(categoryMeta(slug, state, settings));
 
   if (state.status === 'loading') return <Spinner label="載入內容中…" />;
   if (state.status === 'unknown')

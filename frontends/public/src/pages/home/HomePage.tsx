@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
+import { DEFAULT_SETTINGS, type Settings } from '@coinmag/contracts';
 import { cardExcerpt } from '@coinmag/rules';
 import { Spinner } from '../../components/Spinner';
 import { ArticleCard, articleHref } from '../../components/ArticleCard';
 import { CategoryBadge, PublishedDate, ViewCount } from '../../components/ArticleFacts';
 import { SmartImage } from '../../components/SmartImage';
-import { usePageMeta } from '../../meta/use-page-meta';
+import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { Carousel } from './Carousel';
 import { MoreArticles } from './MoreArticles';
@@ -47,10 +48,15 @@ function FeaturedArticle({ article }: { article: CardArticle }) {
 const LOADING: HomeState = { status: 'loading' };
 const failedHome = (): HomeState => ({ status: 'failed' });
 
+/** The home page's head, on the server and in the browser. */
+export function homeMeta(settings: Settings): PageMeta {
+  return { description: settings.site_description || DEFAULT_SETTINGS.site_description, path: '/', type: 'website' };
+}
+
 export function HomePage() {
   const { settings, SidebarAd } = useSite();
   const { state, reload } = usePageState(homeKey(), loadHomeState, LOADING, failedHome);
-  usePageMeta({ description: settings.site_description || '幫助更多新手快速掌握最新的加密貨幣趨勢與資訊', path: '/', type: 'website' });
+  usePageMeta(homeMeta(settings));
 
   if (state.status === 'loading') return <Spinner label="載入內容中…" />;
   if (state.status === 'failed')

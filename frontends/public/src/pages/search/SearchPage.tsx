@@ -1,12 +1,12 @@
 import { useSearchParams } from 'react-router-dom';
-import type { ArticleList } from '@coinmag/contracts';
+import type { ArticleList, Settings } from '@coinmag/contracts';
 import { fetchArticles } from '../../api/articles';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
 import { ArticleCard } from '../../components/ArticleCard';
 import { Pager } from '../../components/Pager';
-import { usePageMeta } from '../../meta/use-page-meta';
+import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { pageFromParam } from '../articles/page-param';
 import styles from '../page.module.css';
@@ -25,6 +25,16 @@ export async function loadSearch(term: string, page: number, signal: AbortSignal
 
 const failedSearch = (err: unknown): SearchState => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` });
 
+/** The search page's head, on the server and in the browser (never indexed). */
+export function searchMeta(term: string, settings: Settings): PageMeta {
+  return {
+    title: term ? `「${term}」的搜尋結果` : '搜尋',
+    description: settings.site_description,
+    path: term ? `/search?q=${encodeURIComponent(term)}` : '/search',
+    noIndex: true,
+  };
+}
+
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const term = (params.get('q') ?? '').trim();
@@ -32,12 +42,7 @@ export function SearchPage() {
   const { settings } = useSite();
   const { state } = usePageState<SearchState>(searchKey(term, page), (signal) => loadSearch(term, page, signal), term ? { status: 'loading' } : { status: 'idle' }, failedSearch);
 
-  usePageMeta({
-    title: term ? `「${term}」的搜尋結果` : '搜尋',
-    description: settings.site_description,
-    path: term ? `/search?q=${encodeURIComponent(term)}` : '/search',
-    noIndex: true,
-  });
+  usePageMeta(searchMeta(term, settings));
 
   if (!term)
     return (
