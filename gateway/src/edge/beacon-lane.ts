@@ -14,6 +14,8 @@ import { beaconTarget } from './request-area.js';
 const MAX_BODY_BYTES = 4096;
 /** A beacon's answer is a few bytes of JSON. */
 const MAX_ANSWER_BYTES = 64 * 1024;
+/** How long beacons go alone after the batch route was refused, before batches are tried again. */
+const BATCHES_RETRIED_AFTER_MS = 60_000;
 /** As the content service keeps it. */
 const USER_AGENT_LENGTH = 512;
 /** The chain's own: the request id is the gateway's, the policy its CSP stage's. */
@@ -34,12 +36,14 @@ export interface BeaconLaneOptions {
  * arrive meanwhile (see BeaconBatches), with the proxy's timeout and failure answers, its few
  * bytes of answer written at once. Readers send one per page view: one proxied request per
  * beacon made the hop to the content service most of a beacon's cost. A content service without
- * the batch route (older, during a rolling update) gets each beacon alone, as it did.
+ * the batch route (older, during a rolling update) gets each beacon alone, as it did, for a minute
+ * before batches are tried again.
  * A body of unknown or large size goes on to the chain. Returns false when it leaves the request to the chain.
  */
 export function beaconLane({ content, timeoutMs, bodyTimeoutMs, forwardingSecret }: BeaconLaneOptions): (ctx: Context) => Promise<void> | false {
   const batches = new BeaconBatches({ content, timeoutMs, forwardingSecret });
-  let batchesRefused = false;
+  /** Until when beacons go alone: the batch route was refused (an older content service, during a rolling update). */
+  let aloneUntil = 0;
 
   const send = async (ctx: Context): Promise<void> => {
     const req = ctx.req;
@@ -51,14 +55,14 @@ export function beaconLane({ content, timeoutMs, bodyTimeoutMs, forwardingSecret
       if (!(err instanceof HttpError) || ctx.res.destroyed) return void req.destroy();
       throw err;
     }
-    if (batchesRefused) return sendAlone(ctx, sent);
+    if (Date.now() < aloneUntil) return sendAlone(ctx, sent);
     const target = beaconTarget(ctx.path, ctx.url)!;
     let answer: ViewBeaconAnswer;
     try {
       answer = await batches.send({ ...target, address: ctx.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, USER_AGENT_LENGTH) });
     } catch (err) {
       if (err instanceof BatchesRefusedError) {
-        batchesRefused = true;
+        aloneUntil = Date.now() + BATCHES_RETRIED_AFTER_MS;
         return sendAlone(ctx, sent);
       }
       if (ctx.res.destroyed) return;
