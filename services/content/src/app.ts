@@ -171,7 +171,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const revisionsService = new RevisionsService(revisions, autosaves, articlesRepository, adminArticles);
   const scheduler = new PublishScheduler(new ScheduledRepository(db, audit, changes), () => cache.invalidate(['articles']), log, clock);
   const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock);
-  const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db), articlesRepository, clock);
+  const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db, audit), articlesRepository, clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const wordpressRepository = new WordPressImportRepository(db);
