@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'article.publish',
   'article.scheduled_publish',
   'article.restore',
+  'article.preview_link_create',
+  'article.preview_link_revoke',
   'category.create',
   'category.update',
   'category.delete',

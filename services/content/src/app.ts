@@ -170,9 +170,12 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     if (cards && change.after?.sharedWithCard) cards.warm(change.after.slug);
   }, clock, views);
   const revisionsService = new RevisionsService(revisions, autosaves, articlesRepository, adminArticles);
-  const scheduler = new PublishScheduler(new ScheduledRepository(db, audit, changes), () => cache.invalidate(['articles']), log, clock);
+  const scheduler = new PublishScheduler(new ScheduledRepository(db, audit, changes), async (published) => {
+    await cache.invalidate(['articles']);
+    if (cards) for (const article of published) if (!article.featured_image) cards.warm(article.slug);
+  }, log, clock);
   const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock);
-  const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db), articlesRepository, clock);
+  const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db, audit), articlesRepository, clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const wordpressRepository = new WordPressImportRepository(db);

@@ -67,6 +67,9 @@ describe('preview links of draft and scheduled articles', () => {
     } finally {
       api.setNow(undefined as unknown as Date);
     }
+    const logged = (await api.db('audit_events').where('subject_id', draft.id).where('action', 'like', 'article.preview_link%').orderBy('id').select('action')).map((row: { action: string }) => row.action);
+    expect(logged.filter((action: string) => action === 'article.preview_link_revoke')).toHaveLength(1);
+    expect(logged.filter((action: string) => action === 'article.preview_link_create').length).toBeGreaterThanOrEqual(3);
     expect((await open('/preview/not-a-token')).status).toBe(404);
     expect((await open(`/preview/${'A'.repeat(43)}`)).status).toBe(404);
   });

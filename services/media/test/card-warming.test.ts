@@ -46,4 +46,22 @@ describe('social cards drawn after a save', () => {
     await warmer.idle();
     expect(await storage.list('card-')).toHaveLength(2);
   });
+
+  it('draws the card of a scheduled article when the scheduler publishes it', async () => {
+    const admin = adminClient(content);
+    const before = (await storage.list('card-')).length;
+    const due = new Date(Date.now() + 1_000);
+    const scheduled = await admin.createArticle(articleFields({ title: '排程文章的分享圖片', status: 'scheduled', published_at: due.toISOString() }));
+    expect(scheduled.status).toBe(201);
+    await warmer.idle();
+    expect(await storage.list('card-')).toHaveLength(before);
+    content.setNow(new Date(due.getTime() + 1_000));
+    try {
+      expect((await content.content.scheduler.tick()).map((row) => row.slug)).toEqual([scheduled.body.slug]);
+      await warmer.idle();
+    } finally {
+      content.setNow(undefined as unknown as Date);
+    }
+    expect(await storage.list('card-')).toHaveLength(before + 1);
+  });
 });

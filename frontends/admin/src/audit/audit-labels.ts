@@ -11,6 +11,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'article.publish': '發布文章',
   'article.scheduled_publish': '排程發布',
   'article.restore': '還原文章版本',
+  'article.preview_link_create': '建立預覽連結',
+  'article.preview_link_revoke': '撤銷預覽連結',
   'category.create': '新增分類',
   'category.update': '更新分類',
   'category.delete': '刪除分類',

@@ -1,5 +1,5 @@
 import type { Logger } from '@coinmag/service-kit';
-import type { ScheduledRepository } from './scheduled.repository.js';
+import type { PublishedArticle, ScheduledRepository } from './scheduled.repository.js';
 
 const MAX_SLEEP_MS = 1000;
 
@@ -14,13 +14,13 @@ export class PublishScheduler {
 
   constructor(
     private readonly scheduled: ScheduledRepository,
-    private readonly onPublished: (published: Array<{ id: number; slug: string }>) => Promise<void>,
+    private readonly onPublished: (published: PublishedArticle[]) => Promise<void>,
     private readonly log: Logger,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /** One pass: publishes what is due (and logs it as done by the system, in the same transaction), returns it. */
-  async tick(): Promise<Array<{ id: number; slug: string }>> {
+  async tick(): Promise<PublishedArticle[]> {
     const published = await this.scheduled.publishDue(this.clock(), (row) => ({ action: 'article.scheduled_publish', actor: 'system', subjectId: row.id, summary: row.title }));
     if (published.length > 0) {
       this.log.info({ slugs: published.map((article) => article.slug) }, 'scheduled articles published');

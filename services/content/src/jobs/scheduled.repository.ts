@@ -8,6 +8,7 @@ export interface PublishedArticle {
   title: string;
   category_id: number | null;
   published_at: Date | null;
+  featured_image: string | null;
 }
 
 /** The scheduled articles' side of the articles table: what is due, and when the next one is. */
@@ -30,7 +31,7 @@ export class ScheduledRepository {
         .where('status', 'scheduled')
         .where('published_at', '<=', now)
         .update({ status: 'published', updated_at: trx.fn.now() })
-        .returning(['id', 'slug', 'title', 'category_id', 'published_at']);
+        .returning(['id', 'slug', 'title', 'category_id', 'published_at', 'featured_image']);
       // Saved as published with a time to come: public now with no write, told now (the flag is cleared by articleChanged).
       const arrived: PublishedArticle[] = await trx('articles')
         .where('status', 'published')
@@ -38,7 +39,7 @@ export class ScheduledRepository {
         .where('published_at', '<=', now)
         .forUpdate()
         .skipLocked()
-        .select(['id', 'slug', 'title', 'category_id', 'published_at']);
+        .select(['id', 'slug', 'title', 'category_id', 'published_at', 'featured_image']);
       if (!this.outbox && arrived.length) await trx('articles').whereIn('id', arrived.map((row) => row.id)).update({ announce_on_publication: false });
       rows.push(...arrived);
       if (this.audit && audit) for (const row of rows) await this.audit.record(audit(row), trx);

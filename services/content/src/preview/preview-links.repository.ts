@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AuditEntry, AuditRepository } from '@coinmag/service-kit';
 
 export interface PreviewLinkRow {
   id: number;
@@ -12,11 +13,18 @@ const COLUMNS = ['id', 'article_id', 'created_at', 'expires_at', 'revoked_at'];
 
 /** Preview links, found by the hash of their token; the token itself is never stored. */
 export class PreviewLinksRepository {
-  constructor(private readonly db: Knex) {}
+  /** With `audit`, making and revoking a link are logged in the write's own transaction. */
+  constructor(
+    private readonly db: Knex,
+    private readonly audit?: AuditRepository,
+  ) {}
 
-  async create(articleId: number, tokenHash: Buffer, createdAt: Date, expiresAt: Date): Promise<PreviewLinkRow> {
-    const [row] = await this.db('article_preview_links').insert({ article_id: articleId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt }).returning(COLUMNS);
-    return row;
+  create(articleId: number, tokenHash: Buffer, createdAt: Date, expiresAt: Date, entry?: AuditEntry): Promise<PreviewLinkRow> {
+    return this.db.transaction(async (trx) => {
+      const [row] = await trx('article_preview_links').insert({ article_id: articleId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt }).returning(COLUMNS);
+      if (entry && this.audit) await this.audit.record(entry, trx);
+      return row as PreviewLinkRow;
+    });
   }
 
   async countActive(articleId: number, now: Date): Promise<number> {
@@ -29,10 +37,14 @@ export class PreviewLinksRepository {
     return this.db('article_preview_links').where({ article_id: articleId }).orderBy('id', 'desc').limit(100).select(COLUMNS);
   }
 
-  /** Revokes a link of the article; false when it has no such link. A link revoked already stays as it was. */
-  async revoke(articleId: number, linkId: number, now: Date): Promise<PreviewLinkRow | undefined> {
-    await this.db('article_preview_links').where({ id: linkId, article_id: articleId }).whereNull('revoked_at').update({ revoked_at: now });
-    return this.db('article_preview_links').where({ id: linkId, article_id: articleId }).first(COLUMNS);
+  /** Revokes a link of the article (logged); undefined when it has no such link. A link revoked already stays as it was. */
+  async revoke(articleId: number, linkId: number, now: Date, entry?: AuditEntry): Promise<PreviewLinkRow | undefined> {
+    return this.db.transaction(async (trx) => {
+      const revoked = await trx('article_preview_links').where({ id: linkId, article_id: articleId }).whereNull('revoked_at').update({ revoked_at: now });
+      if (revoked > 0 && entry && this.audit) await this.audit.record(entry, trx);
+      const row: PreviewLinkRow | undefined = await trx('article_preview_links').where({ id: linkId, article_id: articleId }).first(COLUMNS);
+      return row;
+    });
   }
 
   findByHash(tokenHash: Buffer): Promise<PreviewLinkRow | undefined> {

@@ -13,10 +13,10 @@ export function adminPreviewLinkRoutes(service: PreviewLinksService, publicKey: 
   router.post('/', async (ctx) => {
     const { days } = parseInput(previewLinkInputSchema, await readJsonBody(ctx, 1024));
     ctx.status = 201;
-    ctx.body = await service.create(idParam(ctx.params.id), days);
+    ctx.body = await service.create(idParam(ctx.params.id), days, ctx.ip || null);
   });
   router.delete('/:linkId', async (ctx) => {
-    ctx.body = await service.revoke(idParam(ctx.params.id), idParam(ctx.params.linkId));
+    ctx.body = await service.revoke(idParam(ctx.params.id), idParam(ctx.params.linkId), ctx.ip || null);
   });
   return router;
 }

@@ -9,7 +9,7 @@ import {
   type PreviewAnswer,
   type PreviewLink,
 } from '@coinmag/contracts';
-import { ConflictError, NotFoundError } from '@coinmag/service-kit';
+import { ConflictError, NotFoundError, type AuditEntry } from '@coinmag/service-kit';
 import { toDetail } from '../articles/article.mapper.js';
 import type { ArticleRow, ArticlesRepository } from '../articles/articles.repository.js';
 import { RELATED_LIMIT } from '../articles/articles.service.js';
@@ -37,14 +37,16 @@ export class PreviewLinksService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async create(articleId: number, days: number): Promise<CreatedPreviewLink> {
+  async create(articleId: number, days: number, ip: string | null = null): Promise<CreatedPreviewLink> {
     const now = this.clock();
     const article = await this.articles.findById(articleId);
     if (!article) throw new NotFoundError(API_MESSAGES.articleNotFound);
     if (isPublic(article, now)) throw new ConflictError(PREVIEW_MESSAGES.onlyUnpublished);
     if ((await this.links.countActive(articleId, now)) >= PREVIEW_LINK_LIMITS.perArticle) throw new ConflictError(PREVIEW_MESSAGES.tooMany);
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
-    const row = await this.links.create(articleId, hashPreviewToken(token), now, new Date(now.getTime() + days * DAY_MS));
+    const expires = new Date(now.getTime() + days * DAY_MS);
+    const entry: AuditEntry = { action: 'article.preview_link_create', actor: 'admin', ip, subjectId: articleId, summary: `${article.title}（${days} 天）` };
+    const row = await this.links.create(articleId, hashPreviewToken(token), now, expires, entry);
     return { ...toLink(row, now), path: `${PREVIEW_PATH_PREFIX}${token}` };
   }
 
@@ -53,9 +55,11 @@ export class PreviewLinksService {
     return (await this.links.list(articleId)).map((row) => toLink(row, now));
   }
 
-  async revoke(articleId: number, linkId: number): Promise<PreviewLink> {
+  async revoke(articleId: number, linkId: number, ip: string | null = null): Promise<PreviewLink> {
     const now = this.clock();
-    const row = await this.links.revoke(articleId, linkId, now);
+    const article = await this.articles.findById(articleId);
+    if (!article) throw new NotFoundError(PREVIEW_MESSAGES.linkNotFound);
+    const row = await this.links.revoke(articleId, linkId, now, { action: 'article.preview_link_revoke', actor: 'admin', ip, subjectId: articleId, summary: article.title });
     if (!row) throw new NotFoundError(PREVIEW_MESSAGES.linkNotFound);
     return toLink(row, now);
   }
