@@ -59,7 +59,7 @@ export class Admin {
 
   async logout(token: string): Promise<void> {
     const res = await fetch(`${this.baseUrl}/api/admin/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': this.address }, signal: AbortSignal.timeout(20_000) });
-    assert.equal(res.status, 200, `logout: ${res.status} ${await res.text()}`);
+    assert.equal(res.status, 204, `logout: ${res.status} ${await res.text()}`);
   }
 }
 

@@ -38,7 +38,9 @@ export class Swarm {
       this.leave();
     }
     this.removeVolumes();
-    this.docker(['swarm', 'init', '--advertise-addr', '127.0.0.1']);
+    // Overlay subnets from a pool of the test's own, away from Swarm's default 10.0.0.0/8 one: a
+    // network an engine kept from an earlier swarm (see leave) would otherwise overlap them.
+    this.docker(['swarm', 'init', '--advertise-addr', '127.0.0.1', '--default-addr-pool', '10.231.0.0/16', '--default-addr-pool-mask-length', '24']);
     // A stale overlay network can be removed only by a manager.
     this.removeVolumes();
     const node = this.docker(['info', '--format', '{{.Swarm.NodeID}}'], { quiet: true }).trim();
