@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { injectMarkup } from './inject-markup';
 import { isPlainMarkup } from './plain-markup';
 import { island } from '../../../shared/src/islands/island';
+import { useSettings } from '../settings/settings-store';
 import styles from './ads.module.css';
 
 export type AdPlacement = 'header' | 'sidebar' | 'footer';
@@ -12,12 +13,17 @@ export interface AdSlotProps {
   className?: string;
 }
 
-/** Where markup with scripts is injected, in the browser (its scripts run with the page's CSP nonce). */
-function AdHost({ markup, className }: { markup: string; className: string }) {
+/**
+ * Where markup with scripts is injected, in the browser (its scripts run with the page's CSP
+ * nonce). It reads the markup from the settings the page carries: the markup is never written
+ * into the page, not even as the island's props.
+ */
+function AdHost({ placement, className }: { placement: AdPlacement; className: string }) {
+  const markup = useSettings((state) => state.settings)?.[`${placement}_ad_script`] ?? '';
   const hostRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const host = hostRef.current;
-    if (!host) return;
+    if (!host || !markup.trim()) return;
     try {
       injectMarkup(host, markup);
     } catch (err) {
@@ -46,7 +52,7 @@ export function AdSlot({ markup, placement, className }: AdSlotProps) {
       {isPlainMarkup(markup) ? (
         <div className={styles.host} data-ad-markup="plain" dangerouslySetInnerHTML={{ __html: markup }} />
       ) : (
-        <AdHostIsland markup={markup} className={styles.host ?? ''} />
+        <AdHostIsland placement={placement} className={styles.host ?? ''} />
       )}
     </aside>
   );

@@ -18,18 +18,29 @@ export function tookOver(): boolean {
  * renders every page after that (client navigation, measured in docs/adr/0011-islands.md).
  * `replace` keeps the history entry (the islands could not load: the app renders this page).
  */
+let preparing: Promise<typeof import('../whole-app')> | null = null;
+
+/** Loads the whole app and the public remote's PublicApp without rendering (a move is likely). */
+function prepare(): Promise<typeof import('../whole-app')> {
+  preparing ??= Promise.all([
+    import(/* webpackChunkName: "app" */ '../whole-app'),
+    loadRemoteModule('public', './PublicApp').then(
+      (module) => rememberRemote('public', './PublicApp', module),
+      () => {
+        // The app's route shows the error and its retry.
+      },
+    ),
+  ]).then(([app]) => app);
+  preparing.catch(() => {
+    preparing = null;
+  });
+  return preparing;
+}
+
 export function takeOver(root: HTMLElement, href: string, replace = false): Promise<void> {
   taking ??= (async () => {
     try {
-      const [app] = await Promise.all([
-        import(/* webpackChunkName: "app" */ '../whole-app'),
-        loadRemoteModule('public', './PublicApp').then(
-          (module) => rememberRemote('public', './PublicApp', module),
-          () => {
-            // The app's route shows the error and its retry.
-          },
-        ),
-      ]);
+      const app = await prepare();
       unmountIslands();
       window.history[replace ? 'replaceState' : 'pushState'](null, '', href);
       if (!window.location.hash) window.scrollTo(0, 0);
@@ -63,6 +74,16 @@ export function inPlaceTarget(event: MouseEvent): URL | null {
  * move (a pager), takes over instead of loading the page.
  */
 export function interceptLinks(root: HTMLElement): void {
+  // A reader reaching for a link to another page (pointer over it, a touch, focus) is likely to
+  // follow it: the app is loaded then, not with the page (measured in docs/adr/0011-islands.md).
+  const reaching = (event: Event) => {
+    if (tookOver() || !(event.target instanceof Element)) return;
+    const anchor = event.target.closest<HTMLAnchorElement>('a[href]');
+    if (!anchor) return;
+    const url = new URL(anchor.href, window.location.href);
+    if (url.origin === window.location.origin && !isAdminPath(url.pathname) && pageRoute(url.pathname).page !== 'unknown') void prepare().catch(() => {});
+  };
+  for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, reaching, { passive: true });
   document.addEventListener('click', (event) => {
     if (tookOver()) return;
     const url = inPlaceTarget(event);
