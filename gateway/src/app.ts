@@ -1,19 +1,17 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
-import { answerEarly } from './edge/early-lanes.js';
+import { edgeStage } from './edge/edge-stage.js';
 import type { CachedPages } from './frontends/serve-frontends.js';
 import type { GatewayCache } from './cache/response-cache.js';
 import { urlList, type GatewayConfig } from './config.js';
-import { contentSecurityPolicy, cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
+import { cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
 import { answerWordPressLinks } from './proxy/wordpress-links.js';
 import { proxyByRouteTable } from './proxy/proxy.js';
 import { replicaPool } from './proxy/replica-resolver.js';
 import { UpstreamPool } from './proxy/upstream-pool.js';
-import { capRequestsPerClient } from './limits/client-requests.js';
 import { limitsFrom, type LimitsConfig } from './limits/limits-config.js';
 import { upstreamBodies } from './limits/upstream-body.js';
-import { securityHeaders } from './security-headers.js';
 
 export interface GatewayDeps {
   config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> &
@@ -45,27 +43,23 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   const content = poolFor(config.CONTENT_URL);
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
   // At the edge: /metrics is served by each service on its internal port, never here.
-  // Every answer, whichever stage gives it, passes the chassis's request id, log line, metrics and
-  // error mapping, and the security headers and policy set before them.
+  // The one stage every request passes first (edge/edge-stage.ts): the per-client cap, the cheap
+  // answers (fresh cached API answers and pages, view beacons), and for every answer, whichever
+  // stage gives it, the request id, the security headers and policy, the error mapping, the log
+  // line and the metrics.
   const app = createServiceApp(runtime, {
     proxyHops: config.TRUSTED_PROXY_HOPS ?? 0,
     exposeMetrics: false,
-    first: [
-      // Before anything else: one client address holds at most so many requests at once.
-      capRequestsPerClient(limits.requestsPerClient),
-      securityHeaders(),
-      contentSecurityPolicy(cspOptions),
-    ],
-  });
-  // The cheap answers first: fresh cached API answers and pages, view beacons.
-  app.use(
-    answerEarly({
+    stage: edgeStage({
+      runtime,
+      requestsPerClient: limits.requestsPerClient,
+      csp: cspOptions,
       cache,
       pages,
       beacons: { content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyTimeoutMs: limits.bodyTimeoutMs, forwardingSecret: config.FORWARDING_SECRET },
       adminHost,
     }),
-  );
+  });
   app.use(cspReportEndpoint());
   if (adminGuard) app.use(adminGuard);
   app.use(

@@ -1,6 +1,4 @@
-import type { Middleware } from 'koa';
-
-/** Headers every response carries, whatever served it (the cached-answer lane sends them too). */
+/** Headers every response carries, whatever served it (see edge/edge-headers.ts). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -29,16 +27,8 @@ export function answerAsSubresource(ctx: { res: { removeHeader(name: string): vo
   ctx.state[SUBRESOURCE_STATE] = true;
 }
 
-/** Puts SECURITY_HEADERS on a response (the chain's middleware and the cached-page lane). */
+/** Puts SECURITY_HEADERS on a response. */
 export function setSecurityHeaders(res: { setHeader(name: string, value: string): unknown; removeHeader(name: string): void }): void {
   for (const [name, value] of ENTRIES) res.setHeader(name, value);
   res.removeHeader('X-Powered-By');
-}
-
-/** Sets SECURITY_HEADERS on every response. Page-specific CSP is set where pages are served. */
-export function securityHeaders(): Middleware {
-  return async (ctx, next) => {
-    setSecurityHeaders(ctx.res);
-    await next();
-  };
 }

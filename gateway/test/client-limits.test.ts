@@ -128,8 +128,13 @@ describe('the gateway limits per client and per request', () => {
     const gateway = await startGateway({ GATEWAY_REQUESTS_PER_CLIENT: 4 });
     const held = [0, 1, 2, 3].map(() => openRaw(gateway.port, '127.0.44.1', stalledHead('POST', '/api/articles/x/views', 10)));
     await Promise.all(held.map((exchange) => exchange.sent));
-    const over = openRaw(gateway.port, '127.0.44.1', 'GET /api/articles HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const over = openRaw(gateway.port, '127.0.44.1', 'GET /api/articles HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: over-the-cap-1\r\n\r\n');
     expect(await over.status).toBe(429);
+    // Finished by the edge stage like every other answer: request id, security headers, policy, JSON.
+    const head = await over.headers;
+    expect(head).toMatchObject({ 'retry-after': '5', 'x-request-id': 'over-the-cap-1', 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' });
+    expect(head['content-security-policy']).toContain("default-src 'none'");
+    expect(head['content-type']).toMatch(/^application\/json/);
     const otherAddress = openRaw(gateway.port, loopbackAddress(45, 0), 'GET /api/articles HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     expect(await otherAddress.status).toBe(200);
     for (const exchange of [...held, over, otherAddress]) exchange.socket.destroy();

@@ -1,6 +1,5 @@
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import { SUBRESOURCE_STATE } from '../security-headers.js';
-import { newCspNonce } from './nonce.js';
 import { adminPolicy, NON_HTML_POLICY, publicPolicy, reportingEndpoints, type CspOptions } from './policy.js';
 
 const ADMIN_PAGE = /^\/admin(\/|$)/i;
@@ -8,24 +7,14 @@ const ADMIN_PAGE = /^\/admin(\/|$)/i;
 const HTML_TYPE = /^\s*text\/html\s*(;|$)/i;
 
 /**
- * Gives each request a fresh nonce (`ctx.state.cspNonce`, made when first read: most answers are
- * not pages and never need one) and, once the response is known,
- * the policy that fits it: the strict one on /admin pages, the nonce one on every other page,
- * and a "nothing runs" one on everything that is not HTML.
+ * Once an answer is known and not yet sent, the policy that fits it: the strict one on /admin
+ * pages, the nonce one (`ctx.state.cspNonce`) on every other page, none on a script, stylesheet
+ * or font, and the "nothing runs" one on everything else. (The edge stage sets the last one
+ * before the answer is made, so an answer written directly carries it too.)
  */
-export function contentSecurityPolicy(options: CspOptions): Middleware {
+export function policySettler(options: CspOptions): (ctx: Context) => void {
   const pagePolicy = pagePolicySetter(options);
-  return async (ctx, next) => {
-    let nonce: string | undefined;
-    Object.defineProperty(ctx.state, 'cspNonce', {
-      configurable: true,
-      enumerable: true,
-      get: () => (nonce ??= newCspNonce()),
-      set: (value: string) => (nonce = value),
-    });
-    // Set first, so an answer written before this stage resumes (the edge's lanes) carries it too.
-    ctx.res.setHeader('Content-Security-Policy', NON_HTML_POLICY);
-    await next();
+  return (ctx) => {
     if (ctx.headerSent) return;
     if (HTML_TYPE.test(ctx.response.get('Content-Type'))) {
       pagePolicy(ctx);

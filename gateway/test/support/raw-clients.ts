@@ -15,6 +15,8 @@ export interface RawExchange {
   sent: Promise<void>;
   /** Resolves when the connection is closed, by either side. */
   closed: Promise<void>;
+  /** Resolves with the first answer's head, its header names lower-cased (empty if none came). */
+  headers: Promise<Record<string, string>>;
 }
 
 /** Opens a connection from `localAddress`, writes `head` (and nothing after it unless told). */
@@ -31,11 +33,22 @@ export function openRaw(port: number, localAddress: string, head: string | Buffe
     socket.once('close', () => resolve(0));
   });
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const headers = new Promise<Record<string, string>>((resolve) => {
+    const read = () => {
+      const end = text.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      socket.off('data', read);
+      const lines = text.slice(0, end).split('\r\n').slice(1);
+      resolve(Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()])));
+    };
+    socket.on('data', read);
+    socket.once('close', () => resolve({}));
+  });
   const sent = new Promise<void>((resolve) => {
     socket.once('connect', () => (head.length > 0 ? socket.write(head, () => resolve()) : resolve()));
     socket.once('close', () => resolve());
   });
-  return { socket, status, sent, closed };
+  return { socket, status, sent, closed, headers };
 }
 
 /** A request head that announces `length` body bytes (which never come unless written). */

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
@@ -30,20 +30,18 @@ export function errorAnswer(err: unknown, log?: Pick<Logger, 'debug' | 'error'>)
   return { status: 500, headers: {}, body: { error: API_MESSAGES.serverError } };
 }
 
-/** Writes errorAnswer's answer for whatever a handler throws; a route nothing answered is a JSON 404. */
-export function errorMiddleware(): Middleware {
-  return async (ctx, next) => {
-    try {
-      await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        ctx.status = 404;
-        ctx.body = { error: API_MESSAGES.notFound };
-      }
-    } catch (err) {
-      const answer = errorAnswer(err, ctx.state.log);
-      ctx.status = answer.status;
-      ctx.set(answer.headers);
-      ctx.body = answer.body;
-    }
-  };
+/** Answers a failure as errorAnswer says (its status, headers and JSON body). */
+export function answerError(ctx: Context, err: unknown): void {
+  const answer = errorAnswer(err, ctx.state.log);
+  ctx.status = answer.status;
+  ctx.set(answer.headers);
+  ctx.body = answer.body;
+}
+
+/** A route nothing answered is a JSON 404. */
+export function answerNotFound(ctx: Context): void {
+  if (ctx.status === 404 && ctx.body === undefined) {
+    ctx.status = 404;
+    ctx.body = { error: API_MESSAGES.notFound };
+  }
 }

@@ -2,8 +2,6 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Middleware } from 'koa';
 import type { ServiceHealth } from './service-health.js';
 
-const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
-
 /**
  * One Prometheus registry per process (per app in tests). Modules register their own
  * gauges on `registry` (e.g. `new Gauge({ name, help, registers: [metrics.registry], collect })`).
@@ -64,27 +62,24 @@ export class ServiceMetrics {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
   }
 
-  /** Counts and times one answered request (`route`: its pattern, or "other"). */
-  observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route };
-    this.duration.observe(labels, seconds);
-    this.requests.inc({ method, route, status: String(status) });
-  }
+  /** Per method, route and status: the counter and histogram series a request is counted in. */
+  readonly #series = new Map<string, { count: () => void; time: (seconds: number) => void }>();
 
-  /** Counts and times each request under its route pattern (never the raw path: bounded labels). */
-  middleware(): Middleware {
-    return async (ctx, next) => {
-      if (OWN_PATHS.has(ctx.path)) return next();
-      const end = this.duration.startTimer();
-      try {
-        await next();
-      } finally {
-        const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-        const labels = { method: ctx.method, route: typeof route === 'string' ? route : 'other' };
-        end(labels);
-        this.requests.inc({ ...labels, status: String(ctx.status) });
-      }
-    };
+  /**
+   * Counts and times one answered request (`route`: its pattern, never the raw path, or "other":
+   * bounded labels). The series are looked up once each, not hashed from labels on every request.
+   */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${status} ${route}`;
+    let series = this.#series.get(key);
+    if (!series) {
+      const counter = this.requests.labels(method, route, String(status));
+      const histogram = this.duration.labels(method, route);
+      series = { count: () => counter.inc(), time: (value) => histogram.observe(value) };
+      this.#series.set(key, series);
+    }
+    series.time(seconds);
+    series.count();
   }
 
   /** GET /metrics in the Prometheus text format. */

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { answerError, answerNotFound } from './error-middleware.js';
 import type { Logger } from './logger.js';
+import type { ServiceRuntime } from './service-app.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
-const UNLOGGED = new Set(['/healthz', '/readyz', '/metrics']);
+/** The chassis's own routes: neither logged nor counted. */
+const OWN_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
 declare module 'koa' {
   interface DefaultState {
@@ -29,29 +32,65 @@ export function requestIdFrom(incoming: string | string[] | undefined): string {
   return typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Takes the gateway's request id (or makes one), logs one line per request with its duration. */
-export function requestContext(log: Logger): Middleware {
+/**
+ * A request's `ctx.state`: its id, and its log, a child logger made when first used (a
+ * successful read usually logs nothing). A class, so each request costs one object, not
+ * accessors defined on a plain one.
+ */
+export class RequestState {
+  readonly requestId: string;
+  readonly #base: Logger;
+  #log: Logger | undefined;
+
+  constructor(requestId: string, base: Logger) {
+    this.requestId = requestId;
+    this.#base = base;
+  }
+
+  get log(): Logger {
+    return (this.#log ??= this.#base.child({ requestId: this.requestId }));
+  }
+
+  set log(value: Logger) {
+    this.#log = value;
+  }
+}
+
+/** Starts a request: its state (keeping what earlier middleware put on ctx.state) and its start time. */
+export function openRequest(ctx: Context, state: RequestState): number {
+  ctx.state = Object.assign(state, ctx.state);
+  return performance.now();
+}
+
+/** Ends a request: its log line and its metrics, both with the status it was answered with. */
+export function closeRequest(ctx: Context, runtime: ServiceRuntime, started: number): void {
+  const path = ctx.path;
+  if (OWN_PATHS.has(path)) return;
+  const ms = performance.now() - started;
+  const method = ctx.method;
+  const status = ctx.status;
+  const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+  runtime.metrics.observeRequest(method, typeof route === 'string' ? route : 'other', status, ms / 1000);
+  const level = requestLogLevel(method, path, status);
+  if (runtime.log.isLevelEnabled(level)) ctx.state.log[level]({ method, path, status, ms: Math.round(ms * 10) / 10 }, 'request');
+}
+
+/**
+ * The chassis's request stage, one middleware: the request id (the gateway's, or a new one) on the
+ * state and the answer, the error mapping (errorAnswer; a route nothing answered is a JSON 404),
+ * then one log line and the metrics per request. The gateway's edge stage is built of the same parts.
+ */
+export function requestStage(runtime: ServiceRuntime): Middleware {
   return async (ctx, next) => {
-    const requestId = requestIdFrom(ctx.req.headers[REQUEST_ID_HEADER]);
-    ctx.state.requestId = requestId;
-    // The child logger is made when first used: a successful read usually logs nothing.
-    let child: Logger | undefined;
-    Object.defineProperty(ctx.state, 'log', {
-      configurable: true,
-      enumerable: true,
-      get: () => (child ??= log.child({ requestId })),
-      set: (value: Logger) => (child = value),
-    });
-    ctx.set(REQUEST_ID_HEADER, requestId);
-    const started = performance.now();
+    const started = openRequest(ctx, new RequestState(requestIdFrom(ctx.req.headers[REQUEST_ID_HEADER]), runtime.log));
+    ctx.res.setHeader(REQUEST_ID_HEADER, ctx.state.requestId);
     try {
       await next();
+      answerNotFound(ctx);
+    } catch (err) {
+      answerError(ctx, err);
     } finally {
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      if (!UNLOGGED.has(ctx.path)) {
-        const level = requestLogLevel(ctx.method, ctx.path, ctx.status);
-        if (log.isLevelEnabled(level)) ctx.state.log[level]({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
-      }
+      closeRequest(ctx, runtime, started);
     }
   };
 }

@@ -1,10 +1,9 @@
 import Koa, { type Middleware } from 'koa';
-import { errorMiddleware } from './error-middleware.js';
 import { trustForwardingOnlyWith } from './forwarding.js';
 import { healthRoutes } from './health.js';
 import { createLogger, type Logger } from './logger.js';
 import { ServiceMetrics } from './metrics.js';
-import { requestContext } from './request-context.js';
+import { requestStage } from './request-context.js';
 import { ServiceHealth } from './service-health.js';
 
 /** What a running deployable shares with its app: its log, its health and its metrics. */
@@ -28,23 +27,23 @@ export interface ServiceAppOptions {
   forwardingSecret?: string;
   /** Serve /metrics on this app (services); the gateway, at the edge, does not. */
   exposeMetrics?: boolean;
-  /** Middleware that runs before everything else (e.g. the gateway's security headers). */
-  first?: Middleware[];
+  /**
+   * In place of the chassis's request stage (requestStage: request id, error mapping, log line,
+   * metrics): the gateway's edge stage, which is built of the same parts and adds the edge's own.
+   */
+  stage?: Middleware;
 }
 
 /**
- * A Koa app with the chassis's middleware in its one order: request id and log line,
- * metrics, the error middleware, /healthz and /readyz, /metrics. Routes go after it.
+ * A Koa app with the chassis's middleware in its one order: the request stage (request id, error
+ * mapping, log line, metrics), /healthz and /readyz, /metrics. Routes go after it.
  */
-export function createServiceApp(runtime: ServiceRuntime, { proxyHops = 0, forwardingSecret, exposeMetrics = true, first = [] }: ServiceAppOptions = {}): Koa {
+export function createServiceApp(runtime: ServiceRuntime, { proxyHops = 0, forwardingSecret, exposeMetrics = true, stage }: ServiceAppOptions = {}): Koa {
   const app = new Koa();
   app.proxy = proxyHops > 0;
   app.maxIpsCount = proxyHops;
   if (proxyHops > 0 && forwardingSecret) app.use(trustForwardingOnlyWith(forwardingSecret));
-  for (const middleware of first) app.use(middleware);
-  app.use(requestContext(runtime.log));
-  app.use(runtime.metrics.middleware());
-  app.use(errorMiddleware());
+  app.use(stage ?? requestStage(runtime));
   app.use(healthRoutes(runtime.health));
   if (exposeMetrics) app.use(runtime.metrics.route());
   return app;

@@ -1,0 +1,79 @@
+import type { Context, Middleware, Next } from 'koa';
+import { API_MESSAGES } from '@coinmag/contracts';
+import { answerError, answerNotFound, closeRequest, openRequest, REQUEST_ID_HEADER, requestIdFrom, type ServiceRuntime } from '@coinmag/service-kit';
+import type { GatewayCache } from '../cache/response-cache.js';
+import { policySettler, type CspOptions } from '../csp/index.js';
+import type { CachedPages } from '../frontends/serve-frontends.js';
+import { clientRequestCap } from '../limits/client-requests.js';
+import { BUSY_RETRY_AFTER_SECONDS } from '../limits/limits-config.js';
+import { beaconLane, type BeaconLaneOptions } from './beacon-lane.js';
+import { setEdgeHeaders } from './edge-headers.js';
+import { EdgeState } from './edge-state.js';
+import { freshHitLane } from './fresh-hits.js';
+import { freshPageLane } from './fresh-pages.js';
+import { onHost, requestArea, type RequestArea } from './request-area.js';
+
+export interface EdgeStageOptions {
+  runtime: ServiceRuntime;
+  /** At most so many requests of one client address at once (0: no cap). */
+  requestsPerClient: number;
+  csp: CspOptions;
+  /** The cache of public content answers: its fresh records are answered here. */
+  cache?: GatewayCache;
+  /** The frontends' cached pages: a fresh one is answered here. */
+  pages?: CachedPages;
+  beacons: BeaconLaneOptions;
+  /** ADMIN_ORIGIN's host: the chain alone answers there (it refuses public writes and serves no public page). */
+  adminHost?: string;
+}
+
+/**
+ * The gateway's one stage every request passes, first: it opens the request (id, log, start
+ * time), lets it in or answers 429, decides its area once and has it answered — at once by a
+ * fresh cached API answer, else by a cached page, a view beacon or the rest of the chain (admin
+ * guard, proxy, renderer, assets) — and finishes every answer in one place: the security headers,
+ * the policy that fits it (with its nonce), the error mapping, the log line and the metrics.
+ * An exception anywhere becomes the JSON error with every header.
+ */
+export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beacons, adminHost }: EdgeStageOptions): Middleware {
+  const adminHostLower = adminHost?.toLowerCase();
+  const admit = clientRequestCap(requestsPerClient);
+  const settlePolicy = policySettler(csp);
+  const freshHit = cache ? freshHitLane(cache) : undefined;
+  const freshPage = pages ? freshPageLane(pages) : undefined;
+  const beacon = beaconLane(beacons);
+
+  /** The lanes answered through the response, with the edge's headers already set, else the chain. */
+  const answer = (ctx: Context, area: RequestArea, next: Next): Promise<void> => {
+    if (area === 'chain' || area === 'public-api' || onHost(ctx.host, adminHostLower)) return next();
+    if (area === 'beacon') return beacon(ctx) || next();
+    const page = freshPage?.(ctx);
+    return page ? page.then((sent) => (sent ? undefined : next())) : next();
+  };
+
+  return async (ctx, next) => {
+    const state = new EdgeState(requestIdFrom(ctx.req.headers[REQUEST_ID_HEADER]), runtime.log);
+    const started = openRequest(ctx, state);
+    let headersSet = false;
+    try {
+      if (!admit(ctx)) {
+        setEdgeHeaders(ctx.res, state.requestId);
+        headersSet = true;
+        ctx.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+        ctx.status = 429;
+        ctx.body = { error: API_MESSAGES.tooManyRequests };
+      } else if (!freshHit?.(ctx, state.requestId)) {
+        setEdgeHeaders(ctx.res, state.requestId);
+        headersSet = true;
+        await answer(ctx, requestArea(ctx.method, ctx.path, ctx.url), next);
+        answerNotFound(ctx);
+      }
+    } catch (err) {
+      if (!headersSet && !ctx.headerSent) setEdgeHeaders(ctx.res, state.requestId);
+      answerError(ctx, err);
+    } finally {
+      settlePolicy(ctx);
+      closeRequest(ctx, runtime, started);
+    }
+  };
+}
