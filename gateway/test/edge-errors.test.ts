@@ -31,6 +31,7 @@ const brokenPages: CachedPages = {
     throw new Error('the page cache broke');
   },
   send: async () => {},
+  answerNow: () => undefined,
 };
 
 describe('an exception inside an early lane', () => {

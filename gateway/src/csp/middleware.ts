@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { SUBRESOURCE_STATE } from '../security-headers.js';
-import { adminPolicy, NON_HTML_POLICY, publicPolicy, reportingEndpoints, type CspOptions } from './policy.js';
+import { adminPolicy, NON_HTML_POLICY, publicPolicyFor, reportingEndpoints, type CspOptions } from './policy.js';
 
 const ADMIN_PAGE = /^\/admin(\/|$)/i;
 /** `ctx.response.is('html')` without parsing the media type on every answer. */
@@ -16,7 +16,7 @@ export function policySettler(options: CspOptions): (ctx: Context) => void {
   const pagePolicy = pagePolicySetter(options);
   return (ctx) => {
     if (ctx.headerSent) return;
-    if (HTML_TYPE.test(ctx.response.get('Content-Type'))) {
+    if (HTML_TYPE.test(String(ctx.res.getHeader('content-type') ?? ''))) {
       pagePolicy(ctx);
     } else if (ctx.state[SUBRESOURCE_STATE]) {
       // A script, stylesheet or font is never a document, where this policy would act.
@@ -31,8 +31,19 @@ export function policySettler(options: CspOptions): (ctx: Context) => void {
 export function pagePolicySetter(options: CspOptions): (ctx: Context) => void {
   const admin = adminPolicy(options);
   const endpoints = reportingEndpoints();
+  const publicPolicy = publicPolicyFor(options);
   return (ctx) => {
-    ctx.set('Content-Security-Policy', ADMIN_PAGE.test(ctx.path) ? admin : publicPolicy(ctx.state.cspNonce!, options));
+    ctx.set('Content-Security-Policy', ADMIN_PAGE.test(ctx.path) ? admin : publicPolicy(ctx.state.cspNonce!));
     ctx.set('Reporting-Endpoints', endpoints);
   };
+}
+
+/**
+ * A public page's policy headers as a flat [name, value, …] list for writeHead, for an answer
+ * written in one go (the edge's fresh cached page): what pagePolicySetter sets on a public page.
+ */
+export function publicPageHeaderList(options: CspOptions): (nonce: string) => string[] {
+  const endpoints = reportingEndpoints();
+  const publicPolicy = publicPolicyFor(options);
+  return (nonce) => ['Content-Security-Policy', publicPolicy(nonce), 'Reporting-Endpoints', endpoints];
 }

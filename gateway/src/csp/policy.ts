@@ -59,6 +59,24 @@ export function adminPolicy(options: CspOptions): string {
  * scripts without the nonce are refused. Connections and frames go only to the ad hosts.
  */
 export function publicPolicy(nonce: string, options: CspOptions): string {
+  return publicPolicyFor(options)(nonce);
+}
+
+const NONCE_MARK = '\u0000nonce\u0000';
+const publicPolicies = new WeakMap<CspOptions, (nonce: string) => string>();
+
+/** publicPolicy for these options as a function of the nonce alone: the rest is joined once. */
+export function publicPolicyFor(options: CspOptions): (nonce: string) => string {
+  let policy = publicPolicies.get(options);
+  if (!policy) {
+    const [before, after] = publicPolicyText(NONCE_MARK, options).split(NONCE_MARK) as [string, string];
+    policy = (nonce) => before + nonce + after;
+    publicPolicies.set(options, policy);
+  }
+  return policy;
+}
+
+function publicPolicyText(nonce: string, options: CspOptions): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' https: 'unsafe-inline'`,

@@ -40,14 +40,14 @@ export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beaco
   const admit = clientRequestCap(requestsPerClient);
   const settlePolicy = policySettler(csp);
   const freshHit = cache ? freshHitLane(cache) : undefined;
-  const freshPage = pages ? freshPageLane(pages) : undefined;
+  const freshPage = pages ? freshPageLane(pages, csp) : undefined;
   const beacon = beaconLane(beacons);
 
   /** The lanes answered through the response, with the edge's headers already set, else the chain. */
   const answer = (ctx: Context, area: RequestArea, next: Next): Promise<void> => {
     if (area === 'chain' || area === 'public-api' || onHost(ctx.host, adminHostLower)) return next();
     if (area === 'beacon') return beacon(ctx) || next();
-    const page = freshPage?.(ctx);
+    const page = freshPage?.later(ctx);
     return page ? page.then((sent) => (sent ? undefined : next())) : next();
   };
 
@@ -63,10 +63,13 @@ export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beaco
         ctx.status = 429;
         ctx.body = { error: API_MESSAGES.tooManyRequests };
       } else if (!freshHit?.(ctx, state.requestId)) {
-        setEdgeHeaders(ctx.res, state.requestId);
-        headersSet = true;
-        await answer(ctx, requestArea(ctx.method, ctx.path, ctx.url), next);
-        answerNotFound(ctx);
+        const area = requestArea(ctx.method, ctx.path, ctx.url);
+        if (!(area === 'page' && !onHost(ctx.host, adminHostLower) && freshPage?.now(ctx, state))) {
+          setEdgeHeaders(ctx.res, state.requestId);
+          headersSet = true;
+          await answer(ctx, area, next);
+          answerNotFound(ctx);
+        }
       }
     } catch (err) {
       if (!headersSet && !ctx.headerSent) setEdgeHeaders(ctx.res, state.requestId);

@@ -111,7 +111,15 @@ export interface CachedPages {
   freshPage(ctx: Context): CachedPage | undefined;
   /** Sets status, headers and body as sendShell does for a cached page (the nonce is ctx.state.cspNonce). */
   send(ctx: Context, page: CachedPage): Promise<void>;
+  /**
+   * What send would answer, as the page's own headers in a flat list for writeHead and its body,
+   * when its compressed form is made already; undefined when send has to make or wait for it.
+   */
+  answerNow(page: CachedPage, nonce: string, acceptEncoding: string | undefined): { headers: string[]; body: Buffer } | undefined;
 }
+
+/** The headers a cached page is sent with whatever its encoding (sendPage sets the same). */
+const CACHED_PAGE_HEADERS = ['Cache-Control', 'no-cache', 'Content-Type', 'text/html; charset=utf-8', 'Vary', 'Accept-Encoding'] as const;
 
 /** The frontends as the gateway mounts them: the chain's middleware and, for the edge's page lane, its cached pages. */
 export interface Frontends {
@@ -269,15 +277,15 @@ export function createFrontends(options: FrontendsOptions): Frontends {
 
   /** A cached page is compressed once (around its nonces); any other body for this response only. */
   async function sendPage(ctx: Context, page: Buffer, status: number, cached: boolean) {
-    ctx.set('Cache-Control', ctx.state.privatePage ? PRIVATE_CACHE_CONTROL : 'no-cache');
+    ctx.set('Cache-Control', ctx.state.privatePage ? PRIVATE_CACHE_CONTROL : CACHED_PAGE_HEADERS[1]);
     if (ctx.state.privatePage) ctx.set('X-Robots-Tag', 'noindex, nofollow');
     if (status === 503) ctx.set('Retry-After', '30');
     ctx.status = status;
-    ctx.type = 'text/html; charset=utf-8';
+    ctx.type = CACHED_PAGE_HEADERS[3];
     const nonce = ctx.state.cspNonce;
     const answer = cached && nonce ? await precompressed.answer(page, nonce, ctx.get('Accept-Encoding') || undefined) : undefined;
     if (answer) {
-      ctx.vary('Accept-Encoding');
+      ctx.vary(CACHED_PAGE_HEADERS[5]);
       if (answer.encoding) ctx.set('Content-Encoding', answer.encoding);
       ctx.body = answer.body;
       return;
@@ -322,7 +330,14 @@ export function createFrontends(options: FrontendsOptions): Frontends {
   };
   // The crawler surface first (robots, sitemaps, feeds, icons, manifest), then assets and pages.
   const serve: Middleware = (ctx, next) => crawler(ctx, () => pages(ctx, next));
-  return { serve, pages: { freshPage, send: (ctx: Context, page: CachedPage) => sendPage(ctx, page.body, page.status, true) } };
+  /** sendPage's answer for a cached page whose compressed form is made, as one list of headers. */
+  function answerNow(page: CachedPage, nonce: string, acceptEncoding: string | undefined) {
+    const answer = precompressed.answerNow(page.body, nonce, acceptEncoding);
+    if (!answer) return undefined;
+    return { headers: [...CACHED_PAGE_HEADERS, 'Content-Encoding', answer.encoding!, 'Content-Length', String(answer.body.length)], body: answer.body };
+  }
+
+  return { serve, pages: { freshPage, send: (ctx: Context, page: CachedPage) => sendPage(ctx, page.body, page.status, true), answerNow } };
 }
 
 /** The frontends middleware as the gateway's main.ts wires it, with env-configured remote locations. */

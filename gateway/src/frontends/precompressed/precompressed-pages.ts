@@ -30,6 +30,8 @@ interface PageForms {
   br?: Promise<CompressedAroundHoles | null>;
   /** The brotli form once made (null: it could not be). */
   brReady?: CompressedAroundHoles | null;
+  /** The gzip form once made (null: it could not be). */
+  gzipReady?: CompressedAroundHoles | null;
 }
 
 export interface PageAnswer {
@@ -69,15 +71,30 @@ export class PrecompressedPages {
         return br ? { body: fillHoles(br, hole), encoding: 'br' } : undefined;
       }
     }
-    forms.gzip ??= this.compress(forms.pieces, 'gzip');
+    forms.gzip ??= this.startGzip(forms);
     const gzip = await forms.gzip;
     return gzip ? { body: fillHoles(gzip, hole), encoding: 'gzip' } : undefined;
+  }
+
+  /**
+   * What answer() would give, when it can be given now: the brotli form when the client takes it
+   * and it is made, else the gzip form when the client takes gzip but not brotli and it is made.
+   * Undefined otherwise (answer() then makes or waits for the form).
+   */
+  answerNow(page: Buffer, nonce: string, acceptEncoding: string | undefined): PageAnswer | undefined {
+    const forms = this.forms.get(page);
+    if (!forms || nonce.length !== CSP_NONCE_LENGTH) return undefined;
+    const accepted = acceptedEncodings(acceptEncoding);
+    const form = accepted.br ? forms.brReady : accepted.gzip ? forms.gzipReady : undefined;
+    if (!form) return undefined;
+    forms.answered += 1;
+    return { body: fillHoles(form, Buffer.from(nonce, 'latin1')), encoding: accepted.br ? 'br' : 'gzip' };
   }
 
   /** Both forms of a page, made now (tests; warming). */
   async formsFor(page: Buffer): Promise<{ br: CompressedAroundHoles | null; gzip: CompressedAroundHoles | null }> {
     const forms = this.formsOf(page);
-    forms.gzip ??= this.compress(forms.pieces, 'gzip');
+    forms.gzip ??= this.startGzip(forms);
     this.startBrotli(forms);
     return { br: (await forms.br) ?? null, gzip: await forms.gzip };
   }
@@ -95,6 +112,12 @@ export class PrecompressedPages {
     if (forms.br) return;
     forms.br = this.compress(forms.pieces, 'br');
     void forms.br.then((br) => (forms.brReady = br));
+  }
+
+  private startGzip(forms: PageForms): Promise<CompressedAroundHoles | null> {
+    const gzip = this.compress(forms.pieces, 'gzip');
+    void gzip.then((made) => (forms.gzipReady = made));
+    return gzip;
   }
 
   private compress(pieces: Buffer[], encoding: Encoding): Promise<CompressedAroundHoles | null> {
