@@ -24,6 +24,8 @@ interface PageResult {
   lcpMs: number;
   cls: number;
   jsBytes: number;
+  /** Each script's URL path and its transfer size (compressed bytes). */
+  scripts: { path: string; bytes: number }[];
   adminScripts: string[];
   /** Where the LCP time goes (Lighthouse's LCP breakdown), ms by phase; and the other costs. */
   lcpPhases: Record<string, number>;
@@ -70,6 +72,7 @@ async function audit(port: number, name: string, url: string): Promise<PageResul
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    scripts: scripts.map((item) => ({ path: new URL(item.url).pathname, bytes: item.transferSize ?? 0 })),
     adminScripts: scripts.map((item) => item.url).filter((u) => /\/mf\/admin\/|tiptap|prosemirror/i.test(u)),
     lcpPhases: lcpBreakdown(lhr).phases,
     lcpElement: lcpBreakdown(lhr).element,
@@ -95,7 +98,7 @@ interface PageSummary {
   name: string;
   runs: PageResult[];
   failedRuns: number;
-  median: Omit<PageResult, 'name' | 'url' | 'adminScripts' | 'lcpPhases' | 'lcpElement'> & { adminScripts: number };
+  median: Omit<PageResult, 'name' | 'url' | 'scripts' | 'adminScripts' | 'lcpPhases' | 'lcpElement'> & { adminScripts: number };
 }
 
 function summarise(name: string, runs: PageResult[], failedRuns: number): PageSummary {
@@ -125,6 +128,9 @@ function printRuns(name: string, runs: PageResult[]) {
   const line = (label: string, r: Pick<PageResult, 'lcpMs' | 'fcpMs' | 'tbtMs' | 'unusedJsBytes'> & { perf: number; phases: Record<string, number> }) =>
     console.log(`  ${label.padEnd(7)} perf ${String(r.perf).padStart(3)}  FCP ${ms(r.fcpMs)}  LCP ${ms(r.lcpMs)} (${phaseNames.map((p) => `${p} ${ms(r.phases[p] ?? NaN)}`).join(', ')})  TBT ${ms(r.tbtMs)}  unused JS ${(r.unusedJsBytes / 1024).toFixed(1)} KiB`);
   for (const [i, r] of runs.entries()) line(`run ${i + 1}`, { ...r, perf: r.scores.performance, phases: r.lcpPhases });
+  // Which scripts the page loaded (the last run's; the bytes are the same run to run).
+  const last = runs[runs.length - 1];
+  if (last) console.log(`  scripts: ${last.scripts.map((script) => `${script.path} ${(script.bytes / 1000).toFixed(1)} KB`).join(', ')}`);
   line('median', {
     perf: median(runs.map((r) => r.scores.performance)),
     lcpMs: median(runs.map((r) => r.lcpMs)),
@@ -201,11 +207,14 @@ async function main() {
     const pages = [{ name: 'home', url: `${baseUrl}/` }];
     if (latest[0]) pages.push({ name: 'article', url: `${baseUrl}/article/${encodeURIComponent(latest[0].slug)}` });
     const results: PageSummary[] = [];
+    // The machine's 1-minute load average before each run and at the end: other work on it makes blocking time pessimistic.
+    const loads: number[] = [];
     for (const page of pages) {
       await fetch(page.url); // warm the server's compressed-asset cache, as a live site would be
       const runs: PageResult[] = [];
       let failedRuns = 0;
       for (let attempt = 0; attempt < RUNS; attempt++) {
+        loads.push(loadavg()[0]!);
         try {
           runs.push(await audit(chrome.port, page.name, page.url));
         } catch (err) {
@@ -217,7 +226,10 @@ async function main() {
       printRuns(page.name, runs);
       results.push(summarise(page.name, runs, failedRuns));
     }
-    console.log(`\nLighthouse (mobile settings: 4× CPU slowdown, slow 4G), each figure the median of its own ${RUNS} runs, on ${baseUrl}; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${new Date().toISOString().slice(0, 16)} UTC\n`);
+    loads.push(loadavg()[0]!);
+    console.log(
+      `\nLighthouse (mobile settings: 4× CPU slowdown, slow 4G), each figure the median of its own ${RUNS} runs, on ${baseUrl}; ${cpus().length} cores, 1-minute load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the runs (median ${median(loads).toFixed(1)}), ${new Date().toISOString().slice(0, 16)} UTC\n`,
+    );
     printTable(results);
     if (results.some((r) => r.failedRuns > 0)) process.exitCode = 1;
   } finally {
