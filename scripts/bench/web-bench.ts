@@ -32,6 +32,9 @@ interface PageResult {
   fcpMs: number;
   tbtMs: number;
   unusedJsBytes: number;
+  /** The page load's main-thread time (Lighthouse's breakdown, at the 4× slowdown), all of it and script evaluation's share: the CPU a phone spends per page view. */
+  mainThreadMs: number;
+  scriptMs: number;
   lcpElement: string;
 }
 
@@ -47,6 +50,15 @@ function lcpBreakdown(lhr: { audits: Record<string, { details?: unknown } | unde
   const phases: Record<string, number> = {};
   for (const row of tables[1]?.items ?? []) if (row.phase && typeof row.timing === 'number') phases[row.phase] = row.timing;
   return { phases, element: tables[0]?.items?.[0]?.node?.snippet ?? '' };
+}
+
+/** Total main-thread time and script evaluation's part of it (the mainthread-work-breakdown audit). */
+function mainThread(lhr: { audits: Record<string, { details?: unknown } | undefined> }): { mainThreadMs: number; scriptMs: number } {
+  const items = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { group?: string; duration?: number }[] } | undefined)?.items ?? [];
+  return {
+    mainThreadMs: items.reduce((sum, item) => sum + (item.duration ?? 0), 0),
+    scriptMs: items.filter((item) => item.group === 'scriptEvaluation').reduce((sum, item) => sum + (item.duration ?? 0), 0),
+  };
 }
 
 interface NetworkItem {
@@ -79,6 +91,7 @@ async function audit(port: number, name: string, url: string): Promise<PageResul
     fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     unusedJsBytes: (lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0,
+    ...mainThread(lhr),
   };
 }
 
@@ -115,6 +128,8 @@ function summarise(name: string, runs: PageResult[], failedRuns: number): PageSu
       fcpMs: of((r) => r.fcpMs),
       tbtMs: of((r) => r.tbtMs),
       unusedJsBytes: of((r) => r.unusedJsBytes),
+      mainThreadMs: of((r) => r.mainThreadMs),
+      scriptMs: of((r) => r.scriptMs),
       adminScripts: Math.max(0, ...runs.map((r) => r.adminScripts.length)),
     },
   };
@@ -125,8 +140,10 @@ function printRuns(name: string, runs: PageResult[]) {
   const ms = (v: number) => `${Math.round(v)}`;
   const phaseNames = [...new Set(runs.flatMap((r) => Object.keys(r.lcpPhases)))];
   console.log(`\n${name}: LCP element ${runs[0]?.lcpElement ?? '?'}`);
-  const line = (label: string, r: Pick<PageResult, 'lcpMs' | 'fcpMs' | 'tbtMs' | 'unusedJsBytes'> & { perf: number; phases: Record<string, number> }) =>
-    console.log(`  ${label.padEnd(7)} perf ${String(r.perf).padStart(3)}  FCP ${ms(r.fcpMs)}  LCP ${ms(r.lcpMs)} (${phaseNames.map((p) => `${p} ${ms(r.phases[p] ?? NaN)}`).join(', ')})  TBT ${ms(r.tbtMs)}  unused JS ${(r.unusedJsBytes / 1024).toFixed(1)} KiB`);
+  const line = (label: string, r: Pick<PageResult, 'lcpMs' | 'fcpMs' | 'tbtMs' | 'unusedJsBytes' | 'mainThreadMs' | 'scriptMs'> & { perf: number; phases: Record<string, number> }) =>
+    console.log(
+      `  ${label.padEnd(7)} perf ${String(r.perf).padStart(3)}  FCP ${ms(r.fcpMs)}  LCP ${ms(r.lcpMs)} (${phaseNames.map((p) => `${p} ${ms(r.phases[p] ?? NaN)}`).join(', ')})  TBT ${ms(r.tbtMs)}  main thread ${ms(r.mainThreadMs)} (script ${ms(r.scriptMs)})  unused JS ${(r.unusedJsBytes / 1024).toFixed(1)} KiB`,
+    );
   for (const [i, r] of runs.entries()) line(`run ${i + 1}`, { ...r, perf: r.scores.performance, phases: r.lcpPhases });
   // Which scripts the page loaded (the last run's; the bytes are the same run to run).
   const last = runs[runs.length - 1];
@@ -137,6 +154,8 @@ function printRuns(name: string, runs: PageResult[]) {
     fcpMs: median(runs.map((r) => r.fcpMs)),
     tbtMs: median(runs.map((r) => r.tbtMs)),
     unusedJsBytes: median(runs.map((r) => r.unusedJsBytes)),
+    mainThreadMs: median(runs.map((r) => r.mainThreadMs)),
+    scriptMs: median(runs.map((r) => r.scriptMs)),
     phases: Object.fromEntries(phaseNames.map((p) => [p, median(runs.map((r) => r.lcpPhases[p] ?? NaN))])),
   });
 }
