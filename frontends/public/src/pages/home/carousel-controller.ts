@@ -6,7 +6,6 @@ export const CAROUSEL_TIMING = { autoAdvanceMs: 5000, slideMs: 500, jumpDelayMs:
 /** A horizontal swipe this long (CSS px), and mostly sideways, moves one slide. */
 const SWIPE_MIN_PX = 40;
 
-
 /**
  * The whole behaviour of the hero carousel, on its server-rendered markup and without React: the
  * 5 s auto-advance (paused while the page is hidden), the arrows, the dots, a swipe, and the
@@ -52,7 +51,10 @@ export function runCarousel(section: HTMLElement): () => void {
     if (!document.hidden) advanceTimer = setTimeout(() => go(stepPosition(position, 1, count)), CAROUSEL_TIMING.autoAdvanceMs);
   };
 
-  /** A visible move to `target` (a press, a swipe, the timer); the next auto-advance is 5 s after it. */
+  /**
+   * A visible move to `target` (a press, a swipe, the timer); the next auto-advance is 5 s after
+   * it. The silent jump off a copy is not a move: wrapping round takes 5 s like any other step.
+   */
   const go = (target: number) => {
     if (target === position) return;
     position = target;
