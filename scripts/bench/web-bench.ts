@@ -24,12 +24,17 @@ interface PageResult {
   lcpMs: number;
   cls: number;
   jsBytes: number;
+  /** Each script's URL path and its transfer size (compressed bytes). */
+  scripts: { path: string; bytes: number }[];
   adminScripts: string[];
   /** Where the LCP time goes (Lighthouse's LCP breakdown), ms by phase; and the other costs. */
   lcpPhases: Record<string, number>;
   fcpMs: number;
   tbtMs: number;
   unusedJsBytes: number;
+  /** The page load's main-thread time (Lighthouse's breakdown, at the 4× slowdown), all of it and script evaluation's share: the CPU a phone spends per page view. */
+  mainThreadMs: number;
+  scriptMs: number;
   lcpElement: string;
 }
 
@@ -45,6 +50,15 @@ function lcpBreakdown(lhr: { audits: Record<string, { details?: unknown } | unde
   const phases: Record<string, number> = {};
   for (const row of tables[1]?.items ?? []) if (row.phase && typeof row.timing === 'number') phases[row.phase] = row.timing;
   return { phases, element: tables[0]?.items?.[0]?.node?.snippet ?? '' };
+}
+
+/** Total main-thread time and script evaluation's part of it (the mainthread-work-breakdown audit). */
+function mainThread(lhr: { audits: Record<string, { details?: unknown } | undefined> }): { mainThreadMs: number; scriptMs: number } {
+  const items = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { group?: string; duration?: number }[] } | undefined)?.items ?? [];
+  return {
+    mainThreadMs: items.reduce((sum, item) => sum + (item.duration ?? 0), 0),
+    scriptMs: items.filter((item) => item.group === 'scriptEvaluation').reduce((sum, item) => sum + (item.duration ?? 0), 0),
+  };
 }
 
 interface NetworkItem {
@@ -70,12 +84,14 @@ async function audit(port: number, name: string, url: string): Promise<PageResul
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    scripts: scripts.map((item) => ({ path: new URL(item.url).pathname, bytes: item.transferSize ?? 0 })),
     adminScripts: scripts.map((item) => item.url).filter((u) => /\/mf\/admin\/|tiptap|prosemirror/i.test(u)),
     lcpPhases: lcpBreakdown(lhr).phases,
     lcpElement: lcpBreakdown(lhr).element,
     fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     unusedJsBytes: (lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0,
+    ...mainThread(lhr),
   };
 }
 
@@ -95,7 +111,7 @@ interface PageSummary {
   name: string;
   runs: PageResult[];
   failedRuns: number;
-  median: Omit<PageResult, 'name' | 'url' | 'adminScripts' | 'lcpPhases' | 'lcpElement'> & { adminScripts: number };
+  median: Omit<PageResult, 'name' | 'url' | 'scripts' | 'adminScripts' | 'lcpPhases' | 'lcpElement'> & { adminScripts: number };
 }
 
 function summarise(name: string, runs: PageResult[], failedRuns: number): PageSummary {
@@ -112,6 +128,8 @@ function summarise(name: string, runs: PageResult[], failedRuns: number): PageSu
       fcpMs: of((r) => r.fcpMs),
       tbtMs: of((r) => r.tbtMs),
       unusedJsBytes: of((r) => r.unusedJsBytes),
+      mainThreadMs: of((r) => r.mainThreadMs),
+      scriptMs: of((r) => r.scriptMs),
       adminScripts: Math.max(0, ...runs.map((r) => r.adminScripts.length)),
     },
   };
@@ -122,15 +140,22 @@ function printRuns(name: string, runs: PageResult[]) {
   const ms = (v: number) => `${Math.round(v)}`;
   const phaseNames = [...new Set(runs.flatMap((r) => Object.keys(r.lcpPhases)))];
   console.log(`\n${name}: LCP element ${runs[0]?.lcpElement ?? '?'}`);
-  const line = (label: string, r: Pick<PageResult, 'lcpMs' | 'fcpMs' | 'tbtMs' | 'unusedJsBytes'> & { perf: number; phases: Record<string, number> }) =>
-    console.log(`  ${label.padEnd(7)} perf ${String(r.perf).padStart(3)}  FCP ${ms(r.fcpMs)}  LCP ${ms(r.lcpMs)} (${phaseNames.map((p) => `${p} ${ms(r.phases[p] ?? NaN)}`).join(', ')})  TBT ${ms(r.tbtMs)}  unused JS ${(r.unusedJsBytes / 1024).toFixed(1)} KiB`);
+  const line = (label: string, r: Pick<PageResult, 'lcpMs' | 'fcpMs' | 'tbtMs' | 'unusedJsBytes' | 'mainThreadMs' | 'scriptMs'> & { perf: number; phases: Record<string, number> }) =>
+    console.log(
+      `  ${label.padEnd(7)} perf ${String(r.perf).padStart(3)}  FCP ${ms(r.fcpMs)}  LCP ${ms(r.lcpMs)} (${phaseNames.map((p) => `${p} ${ms(r.phases[p] ?? NaN)}`).join(', ')})  TBT ${ms(r.tbtMs)}  main thread ${ms(r.mainThreadMs)} (script ${ms(r.scriptMs)})  unused JS ${(r.unusedJsBytes / 1024).toFixed(1)} KiB`,
+    );
   for (const [i, r] of runs.entries()) line(`run ${i + 1}`, { ...r, perf: r.scores.performance, phases: r.lcpPhases });
+  // Which scripts the page loaded (the last run's; the bytes are the same run to run).
+  const last = runs[runs.length - 1];
+  if (last) console.log(`  scripts: ${last.scripts.map((script) => `${script.path} ${(script.bytes / 1000).toFixed(1)} KB`).join(', ')}`);
   line('median', {
     perf: median(runs.map((r) => r.scores.performance)),
     lcpMs: median(runs.map((r) => r.lcpMs)),
     fcpMs: median(runs.map((r) => r.fcpMs)),
     tbtMs: median(runs.map((r) => r.tbtMs)),
     unusedJsBytes: median(runs.map((r) => r.unusedJsBytes)),
+    mainThreadMs: median(runs.map((r) => r.mainThreadMs)),
+    scriptMs: median(runs.map((r) => r.scriptMs)),
     phases: Object.fromEntries(phaseNames.map((p) => [p, median(runs.map((r) => r.lcpPhases[p] ?? NaN))])),
   });
 }
@@ -201,11 +226,14 @@ async function main() {
     const pages = [{ name: 'home', url: `${baseUrl}/` }];
     if (latest[0]) pages.push({ name: 'article', url: `${baseUrl}/article/${encodeURIComponent(latest[0].slug)}` });
     const results: PageSummary[] = [];
+    // The machine's 1-minute load average before each run and at the end: other work on it makes blocking time pessimistic.
+    const loads: number[] = [];
     for (const page of pages) {
       await fetch(page.url); // warm the server's compressed-asset cache, as a live site would be
       const runs: PageResult[] = [];
       let failedRuns = 0;
       for (let attempt = 0; attempt < RUNS; attempt++) {
+        loads.push(loadavg()[0]!);
         try {
           runs.push(await audit(chrome.port, page.name, page.url));
         } catch (err) {
@@ -217,7 +245,10 @@ async function main() {
       printRuns(page.name, runs);
       results.push(summarise(page.name, runs, failedRuns));
     }
-    console.log(`\nLighthouse (mobile settings: 4× CPU slowdown, slow 4G), each figure the median of its own ${RUNS} runs, on ${baseUrl}; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${new Date().toISOString().slice(0, 16)} UTC\n`);
+    loads.push(loadavg()[0]!);
+    console.log(
+      `\nLighthouse (mobile settings: 4× CPU slowdown, slow 4G), each figure the median of its own ${RUNS} runs, on ${baseUrl}; ${cpus().length} cores, 1-minute load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the runs (median ${median(loads).toFixed(1)}), ${new Date().toISOString().slice(0, 16)} UTC\n`,
+    );
     printTable(results);
     if (results.some((r) => r.failedRuns > 0)) process.exitCode = 1;
   } finally {

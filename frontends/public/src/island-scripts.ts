@@ -2,5 +2,12 @@
 // run on a server-rendered page without React (docs/adr/0011-islands.md).
 import type { IslandScripts } from '../../shared/src/islands/island';
 import { viewBeacon } from './pages/article/view-beacon';
+import { runCarousel } from './pages/home/carousel-controller';
 
-export const islandScripts: IslandScripts = { 'public:article-views': viewBeacon };
+export const islandScripts: IslandScripts = {
+  'public:article-views': viewBeacon,
+  'public:carousel': (element) => {
+    const section = element.querySelector<HTMLElement>('[data-carousel]');
+    return section ? runCarousel(section) : undefined;
+  },
+};

@@ -26,15 +26,7 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** What a page shows when the content service has not answered its settings (and before any are saved). */
-export const DEFAULT_SETTINGS: Settings = {
-  site_title: '幣誌 CoinMag',
-  site_description: '幫助更多新手快速掌握最新的加密貨幣趨勢與資訊',
-  google_adsense_id: '',
-  header_ad_script: '',
-  sidebar_ad_script: '',
-  footer_ad_script: '',
-};
+export { DEFAULT_SETTINGS } from './default-settings.js';
 
 /** The admin's view: the settings and their version, bumped by every save. */
 export const adminSettingsSchema = settingsSchema.extend({ indexnow_key: z.string(), version: z.number().int() });

@@ -13,8 +13,11 @@ export type IslandComponent<P extends object> = ((props: P) => ReactElement) & {
 /** What a bundle provides: island name → the component the browser hydrates it with. */
 export type IslandRegistry = Record<string, ComponentType<object>>;
 
-/** What a bundle provides for `script` islands: island name → the plain script run on the island's element. */
-export type IslandScripts = Record<string, (element: HTMLElement, props: object) => void>;
+/**
+ * What a bundle provides for `script` islands: island name → the plain script run on the island's
+ * element, which may return how to stop it (its timers and listeners) for when the app takes over.
+ */
+export type IslandScripts = Record<string, (element: HTMLElement, props: object) => (() => void) | void>;
 
 /**
  * Wraps `Component` as the island `name`: rendered anywhere (server or browser) it is the

@@ -6,6 +6,13 @@
  */
 export const NAVIGATE_EVENT = 'coinmag:navigate';
 
+/**
+ * Marks a page's retry button (a page whose data could not be read). On a server-rendered page,
+ * where no React runs it, the shell answers its press by rendering the page in the app, which
+ * reads the data again; in the app its own handler does.
+ */
+export const RETRY_ATTRIBUTE = 'data-retry';
+
 export function requestNavigation(href: string): void {
   document.dispatchEvent(new CustomEvent<string>(NAVIGATE_EVENT, { detail: href }));
 }

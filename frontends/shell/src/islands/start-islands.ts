@@ -1,5 +1,6 @@
 import type { IslandRegistry, IslandScripts } from '../../../shared/src/islands/island';
 import { findIslands, type FoundIsland } from './find-islands';
+import { rememberIslandRoot } from './island-roots';
 
 /** Where each scope's islands come from (`shell` from this bundle, `public` from the public remote). */
 export interface IslandSources {
@@ -91,7 +92,8 @@ export async function startIslands(container: ParentNode, sources: IslandSources
   const run = async (found: FoundIsland) => {
     const script = (await scripts(found.scope))[found.name];
     if (!script) throw new Error(`the island script "${found.name}" is not provided`);
-    script(found.element, found.props!);
+    const stop = script(found.element, found.props!);
+    if (stop) rememberIslandRoot(stop);
   };
 
   for (const found of islands) if (found.hydrate === 'interaction') hydrateOnInteraction(found.element, () => hydrate(found, true));

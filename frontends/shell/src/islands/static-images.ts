@@ -1,14 +1,20 @@
-import { ISLAND_TAG } from '../../../shared/src/islands/island-markup';
+import { ISLAND_HYDRATE_ATTRIBUTE, ISLAND_TAG } from '../../../shared/src/islands/island-markup';
+
+/** Whether a React root handles this image's failure: it is in an island that is hydrated (not a `script` island). */
+function hydratedIsland(image: HTMLImageElement): boolean {
+  const island = image.closest(ISLAND_TAG);
+  return island !== null && island.getAttribute(ISLAND_HYDRATE_ATTRIBUTE) !== 'script';
+}
 
 /**
- * The failure handling of images outside islands (docs/product.md §5), which no React root runs:
+ * The failure handling of images outside hydrated islands (docs/product.md §5), which no React root runs:
  * the fallback when the image names one, else the image is removed and its box marked failed,
  * as SmartImage does inside an island or the whole app. A box is `[data-image-box]`, whose value
  * is the class of an empty box.
  */
 function failed(image: HTMLImageElement): void {
   const box = image.parentElement;
-  if (!box?.hasAttribute('data-image-box') || image.closest(ISLAND_TAG)) return;
+  if (!box?.hasAttribute('data-image-box') || hydratedIsland(image)) return;
   console.error('[image] 圖片載入失敗', image.getAttribute('src'));
   const fallback = box.getAttribute('data-fallback');
   if (fallback && image.getAttribute('src') !== fallback) {

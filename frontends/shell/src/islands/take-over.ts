@@ -1,5 +1,5 @@
 import { pageRoute } from '@coinmag/rules';
-import { NAVIGATE_EVENT } from '../../../shared/src/islands/navigation';
+import { NAVIGATE_EVENT, RETRY_ATTRIBUTE } from '../../../shared/src/islands/navigation';
 import { isAdminPath } from '../ads/ad-paths';
 import { rememberRemote } from '../mf/loaded-remotes';
 import { loadRemoteModule } from '../mf/remotes';
@@ -71,7 +71,8 @@ export function inPlaceTarget(event: MouseEvent): URL | null {
 
 /**
  * Until the app takes over, a click on a link to another public page, or an island's request to
- * move (a pager), takes over instead of loading the page.
+ * move (a pager), takes over instead of loading the page; so does a retry button's press, for
+ * this page (the app reads its data again).
  */
 export function interceptLinks(root: HTMLElement): void {
   // A reader reaching for a link to another page (pointer over it, a touch, focus) is likely to
@@ -86,6 +87,10 @@ export function interceptLinks(root: HTMLElement): void {
   for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, reaching, { passive: true });
   document.addEventListener('click', (event) => {
     if (tookOver()) return;
+    if (event.target instanceof Element && event.target.closest(`[${RETRY_ATTRIBUTE}]`)) {
+      void takeOver(root, window.location.pathname + window.location.search + window.location.hash, true);
+      return;
+    }
     const url = inPlaceTarget(event);
     if (!url) return;
     event.preventDefault();

@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, type Settings } from '@coinmag/contracts';
+import type { Settings } from '@coinmag/contracts';
+import { DEFAULT_SETTINGS } from '@coinmag/contracts/default-settings';
 
 export { DEFAULT_SETTINGS };
 

@@ -1,69 +1,39 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { SlideArticle } from './home-articles';
 import { IMAGE_SIZES } from '@coinmag/rules';
 import { SmartImage } from '../../components/SmartImage';
 import { articleHref } from '../../components/ArticleCard';
-import { firstPosition, loopJumpTarget, positionOf, realIndex, stepPosition, trackOf } from './carousel-index';
+import { firstPosition, trackOf } from './carousel-index';
+import { CAROUSEL_TIMING, runCarousel } from './carousel-controller';
 import { island } from '../../../../shared/src/islands/island';
 import styles from './home.module.css';
 
-export const CAROUSEL_TIMING = { autoAdvanceMs: 5000, slideMs: 500, jumpDelayMs: 500, restoreMs: 50 } as const;
-
-function usePageHidden(): boolean {
-  const [hidden, setHidden] = useState(() => typeof document !== 'undefined' && document.hidden);
-  useEffect(() => {
-    const update = () => setHidden(document.hidden);
-    document.addEventListener('visibilitychange', update);
-    return () => document.removeEventListener('visibilitychange', update);
-  }, []);
-  return hidden;
+/**
+ * The hero carousel of docs/product.md §4: a looping track with a copy at each end, auto-advancing
+ * every 5 s. This renders its markup at the first slide; carousel-controller.ts moves it, here once
+ * it is mounted and, on a server-rendered home page, as a plain script without React.
+ */
+export function Carousel({ items }: { items: SlideArticle[] }) {
+  // Other items are another carousel: a fresh track for the controller, not this one patched.
+  return <CarouselTrack key={items.map((article) => article.id).join(',')} items={items} />;
 }
 
-/** The hero carousel of docs/product.md §4: a looping track with a copy at each end, auto-advancing every 5 s. */
-export function Carousel({ items }: { items: SlideArticle[] }) {
+function CarouselTrack({ items }: { items: SlideArticle[] }) {
   const count = items.length;
   const track = useMemo(() => trackOf(items), [items]);
-  const [position, setPosition] = useState(() => firstPosition(count));
-  const [animate, setAnimate] = useState(true);
-  const hidden = usePageHidden();
-  const current = realIndex(position, count);
-
-  // Landing on a copy: once the slide has finished, jump silently to the real item.
-  useEffect(() => {
-    const target = loopJumpTarget(position, count);
-    if (target === null) return;
-    const timer = setTimeout(() => {
-      setAnimate(false);
-      setPosition(target);
-    }, CAROUSEL_TIMING.jumpDelayMs);
-    return () => clearTimeout(timer);
-  }, [position, count]);
-
-  useEffect(() => {
-    if (animate) return;
-    const timer = setTimeout(() => setAnimate(true), CAROUSEL_TIMING.restoreMs);
-    return () => clearTimeout(timer);
-  }, [animate]);
-
-  useEffect(() => {
-    if (count <= 1 || hidden) return;
-    const timer = setTimeout(() => setPosition((p) => stepPosition(p, 1, count)), CAROUSEL_TIMING.autoAdvanceMs);
-    return () => clearTimeout(timer);
-  }, [position, count, hidden]);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => (section.current ? runCarousel(section.current) : undefined), []);
+  const position = firstPosition(count);
 
   if (count === 0) return null;
-  const move = (delta: 1 | -1) => {
-    setAnimate(true);
-    setPosition((p) => stepPosition(p, delta, count));
-  };
-
   return (
-    <section className={styles.carousel} aria-roledescription="carousel" aria-label="焦點文章" data-testid="carousel">
+    <section ref={section} className={styles.carousel} aria-roledescription="carousel" aria-label="焦點文章" data-testid="carousel" data-carousel="">
       <div className={styles.viewport}>
         <div
           className={styles.track}
-          style={{ transform: `translateX(-${position * 100}%)`, transition: animate ? `transform ${CAROUSEL_TIMING.slideMs}ms ease` : 'none' }}
+          style={{ transform: `translateX(-${position * 100}%)`, transition: `transform ${CAROUSEL_TIMING.slideMs}ms ease` }}
           data-position={position}
+          data-carousel-track=""
         >
           {track.map((article, index) => {
             const active = index === position;
@@ -84,10 +54,10 @@ export function Carousel({ items }: { items: SlideArticle[] }) {
       </div>
       {count > 1 && (
         <>
-          <button type="button" className={`${styles.arrow} ${styles.arrowPrev}`} aria-label="上一則" onClick={() => move(-1)}>
+          <button type="button" className={`${styles.arrow} ${styles.arrowPrev}`} aria-label="上一則" data-step="-1">
             ‹
           </button>
-          <button type="button" className={`${styles.arrow} ${styles.arrowNext}`} aria-label="下一則" onClick={() => move(1)}>
+          <button type="button" className={`${styles.arrow} ${styles.arrowNext}`} aria-label="下一則" data-step="1">
             ›
           </button>
           <div className={styles.dots}>
@@ -95,13 +65,10 @@ export function Carousel({ items }: { items: SlideArticle[] }) {
               <button
                 key={article.id}
                 type="button"
-                className={`${styles.dot} ${index === current ? styles.dotActive : ''}`}
+                className={styles.dot}
                 aria-label={`第 ${index + 1} 則：${article.title}`}
-                aria-current={index === current ? 'true' : undefined}
-                onClick={() => {
-                  setAnimate(true);
-                  setPosition(positionOf(index, count));
-                }}
+                aria-current={index === 0 ? 'true' : undefined}
+                data-dot={index}
               />
             ))}
           </div>
@@ -111,5 +78,8 @@ export function Carousel({ items }: { items: SlideArticle[] }) {
   );
 }
 
-/** The carousel moves on its own and on a press: an island. */
-export const CarouselIsland = island('public:carousel', Carousel);
+/**
+ * The carousel moves on its own and on a press: an island whose behaviour is a plain script
+ * (island-scripts.ts), so a home page no one touches loads no React.
+ */
+export const CarouselIsland = island('public:carousel', Carousel, 'script');

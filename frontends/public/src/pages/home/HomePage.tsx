@@ -14,6 +14,7 @@ import { FEATURED_EXCERPT } from './more-articles';
 import { homeKey, loadHomeState, type HomeState } from './load-home';
 import { usePageState } from '../../data/page-data';
 import { EmptyState } from '../../components/EmptyState';
+import { RETRY_ATTRIBUTE } from '../../../../shared/src/islands/navigation';
 import components from '../../components/components.module.css';
 import pageStyles from '../page.module.css';
 import styles from './home.module.css';
@@ -63,7 +64,7 @@ export function HomePage() {
     return (
       <div className={pageStyles.page} role="alert">
         <EmptyState title="載入資料失敗" note="網路連線可能不穩定或服務暫時無法使用，請稍後再試。">
-          <button type="button" className={components.button} onClick={reload}>
+          <button type="button" className={components.button} onClick={reload} {...{ [RETRY_ATTRIBUTE]: '' }}>
             重新載入
           </button>
         </EmptyState>
