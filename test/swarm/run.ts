@@ -18,6 +18,7 @@ import { Checks } from '../compose/journey.js';
 import { phase as composePhase, Shell, sleep } from '../compose/shell.js';
 import { Admin, askEveryGateway, type Article } from './admin.js';
 import { failureLogs } from './diagnose.js';
+import { buildExpandRelease, EXPAND_COLUMN, expandFacts } from './expand.js';
 import { DELIVERY_BOUND_MS, deliveryDelays, spread, staleReason } from './freshness.js';
 import { buildDeployables, DEPLOYABLES, prepareThirdParty, releaseAs } from './images.js';
 import { writeSecrets } from './secrets.js';
@@ -90,7 +91,11 @@ async function main(): Promise<number> {
       for (const line of prepareThirdParty(engine, shell, ROOT, STACK_FILE)) process.stdout.write(`swarm:   ${line}\n`);
     });
     await phase(timings, 'build the deployables (swarm-v1)', () => buildDeployables(engine, shell, ROOT, 'swarm-v1'));
-    await phase(timings, 'the same build as a new release (swarm-v2)', () => releaseAs(engine, shell, 'swarm-v1', 'swarm-v2', `v2-${release}`));
+    // swarm-v2 is a new release of each deployable; content's also expands the schema (a column).
+    await phase(timings, 'the same build as a new release (swarm-v2), content with a migration', () => {
+      releaseAs(engine, shell, 'swarm-v1', 'swarm-v2', `v2-${release}`, ['coinmag/content']);
+      buildExpandRelease(engine, shell, ROOT, 'swarm-v1', 'swarm-v2', `v2-${release}`);
+    });
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -210,6 +215,15 @@ async function main(): Promise<number> {
     await verify('every admin write’s 200 is in Postgres (the article holds the last title written)', () => {
       assert.ok(previous, 'no write');
       assert.equal(sql(`select title from content.articles where id = ${article.id}`), previous.title);
+    });
+    await verify(`the schema expanded during the rolling update (content-migrate of swarm-v2 added articles.${EXPAND_COLUMN}) while the old content tasks kept serving: migrated once, every old task stopped after it, old tasks answered admin writes after it`, () => {
+      const facts = expandFacts(s, postgres, 'swarm-v1');
+      process.stdout.write(`swarm: expand: migrated at ${facts.migratedAt.toISOString()}; old content tasks: ${facts.oldTasks.map((o) => `${o.container} stopped ${o.stoppedAt ? `${((o.stoppedAt.getTime() - facts.migratedAt.getTime()) / 1000).toFixed(1)} s after` : 'never'}, ${o.writesAfter} admin writes after`).join('; ')}\n`);
+      assert.equal(facts.applied, 1, 'the migration recorded once');
+      assert.ok(facts.columnExists, `articles.${EXPAND_COLUMN} exists`);
+      assert.equal(facts.oldTasks.length, 3, 'three old content tasks');
+      for (const old of facts.oldTasks) assert.ok(old.stoppedAt && old.stoppedAt > facts.migratedAt, `old task ${old.container} stopped ${old.stoppedAt?.toISOString()}, before the migration`);
+      assert.ok(facts.oldTasks.reduce((sum, o) => sum + o.writesAfter, 0) > 0, 'no admin write was answered by an old task after the migration');
     });
     await verify('the gateways applied the writes’ changes (each gateway once per change)', () => {
       assert.ok(delays.n >= t.writes, `${delays.n} changes applied for ${t.writes} writes`);
