@@ -154,7 +154,7 @@ async function main(): Promise<number> {
     const writer = async (round: number) => {
       if (previous) for (let read = 0; read < 2; read += 1) await readAfter(previous);
       const title = `滾動更新測試 第${round}版`;
-      article = await admin.write(token, title, categories[0]!.id, article.id);
+      article = await admin.write(token, title, categories[0]!.id, article);
       previous = { title, answeredAt: Date.now() };
       for (let read = 0; read < 4; read += 1) await readAfter(previous);
     };
@@ -214,7 +214,8 @@ async function main(): Promise<number> {
     });
     await verify('every admin write’s 200 is in Postgres (the article holds the last title written)', () => {
       assert.ok(previous, 'no write');
-      assert.equal(sql(`select title from content.articles where id = ${article.id}`), previous.title);
+      const trail = sql(`select to_char(at at time zone 'UTC', 'HH24:MI:SS.MS') || ' ' || action || ' ' || coalesce(ip, '') || ' ' || summary from content.audit_events where subject_id = ${article.id} order by id desc limit 8`);
+      assert.equal(sql(`select title from content.articles where id = ${article.id}`), previous.title, `the article's last saves (newest first):\n${trail}`);
     });
     await verify(`the schema expanded during the rolling update (content-migrate of swarm-v2 added articles.${EXPAND_COLUMN}) while the old content tasks kept serving: migrated once, every old task stopped after it, old tasks answered admin writes after it`, () => {
       const facts = expandFacts(s, postgres, 'swarm-v1');
@@ -230,7 +231,7 @@ async function main(): Promise<number> {
     });
     await verify('no stale answer from any gateway after a write’s 200', async () => {
       const title = '滾動更新測試 最終版';
-      article = await admin.write(token, title, categories[0]!.id, article.id);
+      article = await admin.write(token, title, categories[0]!.id, article);
       const answers = askEveryGateway(s, `/api/articles/${encodeURIComponent(article.slug)}`);
       assert.equal(answers.length, 2, 'two gateway tasks');
       for (const answer of answers) assert.equal((JSON.parse(answer.body) as { title: string }).title, title, `gateway ${answer.container}`);

@@ -97,7 +97,7 @@ export class Traffic {
               await writer(round);
               this.writes += 1;
             } catch (error) {
-              this.fail('admin write then fresh reads', error instanceof Error ? error.message : String(error));
+              this.fail('admin write then fresh reads', error instanceof Error ? `${error.message}${(error as { cause?: Error }).cause ? ` (${(error as { cause?: Error }).cause!.message})` : ''}` : String(error));
             }
             await sleep(1500);
           }
