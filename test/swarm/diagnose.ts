@@ -1,10 +1,10 @@
-// What the stack logged about the requests that failed: each gateway's and service's log lines
+// What the stack logged about the requests that failed: the edge's, each gateway's and service's log lines
 // carrying a failed request's id, and the gateways' page reads that got no answer, so a failed
 // run says which replica and which failure (refused, timeout, cut) lay behind each.
 import type { Failure } from './traffic.js';
 import type { Swarm } from './swarm.js';
 
-const SERVICES = ['gateway', 'content', 'auth', 'media'];
+const SERVICES = ['edge', 'gateway', 'content', 'auth', 'media'];
 const PAGE_READ = 'page read got no answer';
 
 export function failureLogs(swarm: Swarm, failures: Failure[], limit = 40): string[] {

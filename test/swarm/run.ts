@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { findEngine, type Engine } from '../compose/engine.js';
 import { Checks } from '../compose/journey.js';
 import { phase as composePhase, Shell, sleep } from '../compose/shell.js';
-import { Admin, askEveryGateway, type Article } from './admin.js';
+import { Admin, adminRequestId, askEveryGateway, type Article } from './admin.js';
 import { failureLogs } from './diagnose.js';
 import { buildExpandRelease, EXPAND_COLUMN, expandFacts } from './expand.js';
 import { DELIVERY_BOUND_MS, deliveryDelays, spread, staleReason } from './freshness.js';
@@ -141,13 +141,16 @@ async function main(): Promise<number> {
     // change a gateway lost or applied too late shows there.
     let previous: { title: string; answeredAt: number } | undefined;
     const readAfter = async (written: { title: string; answeredAt: number }) => {
-      const res = await fetch(`${baseUrl}/api/articles/${encodeURIComponent(article.slug)}`, { headers: { 'x-forwarded-for': '192.0.2.11' } });
+      const requestId = adminRequestId();
+      const res = await fetch(`${baseUrl}/api/articles/${encodeURIComponent(article.slug)}`, { headers: { 'x-forwarded-for': '192.0.2.11', 'x-request-id': requestId } }).catch((error: Error) => {
+        throw new Error(`read after write (request ${requestId}): ${error.message}${error.cause ? ` (${(error.cause as Error).message})` : ''}`);
+      });
       const body = await res.text();
-      assert.equal(res.status, 200, `read after write: ${res.status} ${body}`);
+      assert.equal(res.status, 200, `read after write (request ${requestId}): ${res.status} ${body}`);
       const asOf = res.headers.get('x-gateway-cache-as-of');
       const seen = { title: (JSON.parse(body) as { title: string }).title, asOf: asOf === null ? undefined : Number(asOf), afterMs: Date.now() - written.answeredAt };
       const stale = staleReason(written.title, written.answeredAt, seen);
-      assert.equal(stale, undefined, `a stale answer after the write's 200: ${stale}`);
+      assert.equal(stale, undefined, `a stale answer after the write's 200 (request ${requestId}): ${stale}`);
       if (seen.title === written.title) traffic!.freshReads += 1;
       else traffic!.undelivered.push(seen.afterMs);
     };
@@ -215,7 +218,9 @@ async function main(): Promise<number> {
     await verify('every admin write’s 200 is in Postgres (the article holds the last title written)', () => {
       assert.ok(previous, 'no write');
       const trail = sql(`select to_char(at at time zone 'UTC', 'HH24:MI:SS.MS') || ' ' || action || ' ' || coalesce(ip, '') || ' ' || summary from content.audit_events where subject_id = ${article.id} order by id desc limit 8`);
-      assert.equal(sql(`select title from content.articles where id = ${article.id}`), previous.title, `the article's last saves (newest first):\n${trail}`);
+      const revisions = sql(`select kind || ' v' || coalesce(version::text, '-') || ' ' || title from content.article_revisions where article_id = ${article.id} order by id desc limit 8`);
+      const now = sql(`select 'v' || version || ' ' || title from content.articles where id = ${article.id}`);
+      assert.equal(sql(`select title from content.articles where id = ${article.id}`), previous.title, `the article is ${now}; the last save answered 200 was v${article.version} ${previous.title}; its last saves (newest first):\n${trail}\nits last revisions:\n${revisions}`);
     });
     await verify(`the schema expanded during the rolling update (content-migrate of swarm-v2 added articles.${EXPAND_COLUMN}) while the old content tasks kept serving: migrated once, every old task stopped after it, old tasks answered admin writes after it`, () => {
       const facts = expandFacts(s, postgres, 'swarm-v1');

@@ -97,7 +97,8 @@ export class Traffic {
               await writer(round);
               this.writes += 1;
             } catch (error) {
-              this.fail('admin write then fresh reads', error instanceof Error ? `${error.message}${(error as { cause?: Error }).cause ? ` (${(error as { cause?: Error }).cause!.message})` : ''}` : String(error));
+              const message = error instanceof Error ? error.message : String(error);
+              this.fail('admin write then fresh reads', message, /request (swarm-admin-[\w-]+)/.exec(message)?.[1] ?? '');
             }
             await sleep(1500);
           }
