@@ -1,5 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReplicaResolver, namesReplicas } from '../src/proxy/replica-resolver.js';
 import { sendBuffered, sendWithRetry } from '../src/proxy/send.js';
@@ -12,10 +13,13 @@ interface Replica {
   served: number;
   /** Drops the connection of the next request without answering (the task is killed mid-request). */
   vanishNext: boolean;
+  /** Never answers the next request and never closes its connection (a killed task whose address is gone). */
+  silentNext: boolean;
 }
 
 const opened: Replica[] = [];
 const pools: UpstreamPool[] = [];
+const stalled: Array<{ child: ChildProcess; sockets: Socket[] }> = [];
 
 function listen(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,8 +32,12 @@ async function replicas(count: number): Promise<{ port: number; all: Replica[] }
   const all: Replica[] = [];
   let port = 0;
   for (let n = 1; n <= count; n += 1) {
-    const replica: Replica = { address: `127.0.0.${n + 10}`, served: 0, vanishNext: false, server: undefined as unknown as Server };
+    const replica: Replica = { address: `127.0.0.${n + 10}`, served: 0, vanishNext: false, silentNext: false, server: undefined as unknown as Server };
     replica.server = createServer((req, res) => {
+      if (replica.silentNext) {
+        replica.silentNext = false;
+        return;
+      }
       if (replica.vanishNext) {
         replica.vanishNext = false;
         req.socket.destroy();
@@ -60,7 +68,25 @@ async function get(pool: UpstreamPool): Promise<string> {
   return answer.body.toString();
 }
 
+/**
+ * An address where a connection is never made: a listener in a stopped process whose backlog is
+ * full, so the kernel drops new SYNs, as an address whose task was killed answers nothing.
+ */
+async function unreachableAt(address: string): Promise<number> {
+  const child = spawn(process.execPath, ['-e', `const s = require('net').createServer(() => {}); s.listen({ port: 0, host: '${address}', backlog: 1 }, () => console.log(s.address().port))`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => child.stdout!.once('data', (data) => resolve(Number(String(data)))));
+  child.kill('SIGSTOP');
+  const sockets = Array.from({ length: 4 }, () => connect(port, address).on('error', () => {}));
+  stalled.push({ child, sockets });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return port;
+}
+
 afterEach(async () => {
+  for (const { child, sockets } of stalled.splice(0)) {
+    for (const socket of sockets) socket.destroy();
+    child.kill('SIGKILL');
+  }
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
   await Promise.all(
     opened.splice(0).map((replica) => {
@@ -184,5 +210,74 @@ describe('the gateway reaching every replica of a service', () => {
     await expect(sendWithRetry(pool, { method: 'POST', path: '/api/admin/articles', headers: { 'content-length': '2' }, body: null, timeoutMs: 2_000 }, { waitForRestartMs: 1_000 })).rejects.toThrow();
     expect(all.map((r) => r.served)).toEqual([0, 0]);
     expect(all.filter((r) => !r.vanishNext).length).toBe(1);
+  });
+
+  it('sends a read waiting on a replica that leaves the service (DNS stops naming it) to another one at once', async () => {
+    const { port, all } = await replicas(2);
+    const [killed, survivor] = all as [Replica, Replica];
+    const dns = { addresses: [killed.address, survivor.address], asked: 0 };
+    const pool = new UpstreamPool([`http://content.swarm.test:${port}`]);
+    pools.push(pool);
+    const resolver = new ReplicaResolver(pool, [`http://content.swarm.test:${port}`], { intervalMs: 50, lookup: dnsOf(dns) });
+    resolver.start();
+    await resolver.refresh();
+    if (pool.origins[0] !== `http://${killed.address}:${port}`) await get(pool); // the next read goes to the killed one
+    killed.silentNext = true;
+    const started = Date.now();
+    const read = sendBuffered(pool, { method: 'GET', path: '/api/articles', headers: {}, timeoutMs: 15_000 }, { waitForRestartMs: 0 }, 1_000_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    dns.addresses = [survivor.address];
+    const answer = await read;
+    expect(answer.body.toString()).toBe(survivor.address);
+    expect(killed.served).toBe(0);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    resolver.stop();
+  });
+
+  it('lets a write waiting on a replica that leaves the service finish there (it may have been done)', async () => {
+    const { port, all } = await replicas(2);
+    const [leaving, other] = all as [Replica, Replica];
+    const dns = { addresses: [leaving.address, other.address], asked: 0 };
+    const pool = new UpstreamPool([`http://content.swarm.test:${port}`]);
+    pools.push(pool);
+    const resolver = new ReplicaResolver(pool, [`http://content.swarm.test:${port}`], { intervalMs: 50, lookup: dnsOf(dns) });
+    resolver.start();
+    await resolver.refresh();
+    if (pool.origins[0] !== `http://${leaving.address}:${port}`) await get(pool);
+    // The leaving replica answers the write only after DNS has stopped naming it.
+    leaving.server.removeAllListeners('request');
+    leaving.server.on('request', (_req, res) => setTimeout(() => res.end('done there'), 400));
+    const write = sendWithRetry(pool, { method: 'POST', path: '/api/articles/admin', headers: { 'content-length': '2' }, body: Buffer.from('{}'), timeoutMs: 5_000 }, { waitForRestartMs: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    dns.addresses = [other.address];
+    const response = await write;
+    expect(await response.body.text()).toBe('done there');
+    expect(other.served).toBe(0);
+    resolver.stop();
+  });
+
+  it('sends a request, a write too, to another replica when a connection to one cannot be made in time', async () => {
+    const { port, all } = await replicas(1);
+    const [survivor] = all as [Replica];
+    await new Promise((resolve) => survivor.server.close(resolve));
+    const unreachablePort = await unreachableAt('127.0.0.31');
+    // Both on one port, as a service's tasks are: the survivor listens again on the stalled one's.
+    survivor.server = createServer((_req, res) => {
+      survivor.served += 1;
+      res.end(survivor.address);
+    });
+    await listen(survivor.server, survivor.address, unreachablePort);
+    const pool = new UpstreamPool([`http://127.0.0.31:${unreachablePort}`, `http://${survivor.address}:${unreachablePort}`]);
+    pools.push(pool);
+    const started = Date.now();
+    const response = await sendWithRetry(pool, { method: 'POST', path: '/api/articles/a/views', headers: { 'content-length': '2' }, body: Buffer.from('{}'), timeoutMs: 10_000 }, { waitForRestartMs: 0 });
+    expect(await response.body.text()).toBe(survivor.address);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(3_000);
+    // Marked down: the next request goes straight to the survivor.
+    const next = Date.now();
+    expect((await get(pool))).toBe(survivor.address);
+    expect(Date.now() - next).toBeLessThan(500);
   });
 });

@@ -3,7 +3,9 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@coinmag/service-kit/testing';
+import { migrateLatest } from '@coinmag/service-kit';
 import { contentPendingMigrations, migrateContent, openDatabase } from '../../services/content/src/database.js';
+import { migrations } from '../../services/content/src/migrations/index.js';
 
 const RUNNERS = 4;
 
@@ -29,5 +31,11 @@ describe('migrations when several replicas start together', () => {
     expect(applied.sort()).toEqual([...pending].sort());
     const rows = await runners[0]!.withSchema('content').from('knex_migrations').select('name');
     expect(rows.map((row: { name: string }) => row.name).sort()).toEqual([...pending].sort());
+  });
+
+  it('an older release’s migrate step, on a schema a newer release has expanded, applies nothing and succeeds (a rollback)', async () => {
+    const older = migrations.slice(0, -1);
+    expect(await migrateLatest(runners[1]!, 'content', older)).toEqual([]);
+    expect(await contentPendingMigrations(runners[1]!, 'content')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // The admin through the edge: signing in, writing an article, and reading what a gateway answers
 // from inside its own container (each gateway task on its own, not the edge's pick).
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Swarm } from './swarm.js';
 
@@ -8,6 +9,8 @@ export interface Article {
   id: number;
   slug: string;
   title: string;
+  /** The version a save is made over, sent with it as the back office does (a stale save is refused). */
+  version: number;
 }
 
 export class Admin {
@@ -37,23 +40,28 @@ export class Admin {
    * Creates (no id) or rewrites a published article with a cover, as the back office's form does;
    * with `publishAt`, a new article scheduled for then.
    */
-  async write(token: string, title: string, categoryId: number, id?: number, publishAt?: Date): Promise<Article> {
+  async write(token: string, title: string, categoryId: number, over?: Article, publishAt?: Date): Promise<Article> {
+    const id = over?.id;
     const form = new FormData();
     const fields: Record<string, string> = { title, content: `<p>${title}：滾動更新時讀者不該看到舊版本。</p>`, status: publishAt ? 'scheduled' : 'published', category_id: String(categoryId), tags: '["部署"]', is_featured: 'false', is_popular: 'false', is_carousel: 'false' };
     if (publishAt) fields.published_at = publishAt.toISOString();
+    if (over) fields.version = String(over.version);
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     if (id === undefined) {
       const cover = await sharp({ create: { width: 800, height: 420, channels: 3, background: '#f0b90b' } }).jpeg().toBuffer();
       form.append('featured_image', new Blob([new Uint8Array(cover)], { type: 'image/jpeg' }), 'cover.jpg');
     }
+    const requestId = adminRequestId();
     const res = await fetch(`${this.baseUrl}/api/articles/admin${id === undefined ? '' : `/${id}`}`, {
       method: id === undefined ? 'POST' : 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': this.address },
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': this.address, 'x-request-id': requestId },
       body: form,
       signal: AbortSignal.timeout(60_000),
+    }).catch((error: Error) => {
+      throw new Error(`${id === undefined ? 'create' : 'update'} (request ${requestId}): ${error.message}${error.cause ? ` (${(error.cause as Error).message})` : ''}`);
     });
     const body = await res.text();
-    assert.equal(res.status, id === undefined ? 201 : 200, `${id === undefined ? 'create' : 'update'}: ${res.status} ${body}`);
+    assert.equal(res.status, id === undefined ? 201 : 200, `${id === undefined ? 'create' : 'update'} (request ${requestId}): ${res.status} ${body}`);
     return JSON.parse(body) as Article;
   }
 
@@ -61,6 +69,11 @@ export class Admin {
     const res = await fetch(`${this.baseUrl}/api/admin/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': this.address }, signal: AbortSignal.timeout(20_000) });
     assert.equal(res.status, 204, `logout: ${res.status} ${await res.text()}`);
   }
+}
+
+/** An id for one of the admin's requests, as the edge, gateways and services log it. */
+export function adminRequestId(): string {
+  return `swarm-admin-${randomUUID().slice(0, 13)}`;
 }
 
 /** GET `path` on every running gateway task from inside its container: status and body of each. */

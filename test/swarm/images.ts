@@ -36,9 +36,10 @@ export function buildDeployables(engine: Engine, shell: Shell, root: string, tag
   }
 }
 
-/** A new release of each deployable: the `from` image under `tag` with its own image id (a label). */
-export function releaseAs(engine: Engine, shell: Shell, from: string, tag: string, release: string): void {
+/** A new release of each deployable (but `except`): the `from` image under `tag` with its own image id (a label). */
+export function releaseAs(engine: Engine, shell: Shell, from: string, tag: string, release: string, except: string[] = []): void {
   for (const image of Object.keys(DEPLOYABLES)) {
+    if (except.includes(image)) continue;
     const dockerfile = `FROM ${image}:${from}\nLABEL org.coinmag.release=${release}\n`;
     shell.must(engine.docker, ['build', '-q', '-t', `${image}:${tag}`, '-'], { env: engine.env, input: dockerfile, timeoutMs: 10 * 60_000 });
   }

@@ -16,7 +16,9 @@ import { join, resolve } from 'node:path';
 import { findEngine, type Engine } from '../compose/engine.js';
 import { Checks } from '../compose/journey.js';
 import { phase as composePhase, Shell, sleep } from '../compose/shell.js';
-import { Admin, askEveryGateway, type Article } from './admin.js';
+import { Admin, adminRequestId, askEveryGateway, type Article } from './admin.js';
+import { failureLogs } from './diagnose.js';
+import { buildExpandRelease, EXPAND_COLUMN, expandFacts } from './expand.js';
 import { DELIVERY_BOUND_MS, deliveryDelays, spread, staleReason } from './freshness.js';
 import { buildDeployables, DEPLOYABLES, prepareThirdParty, releaseAs } from './images.js';
 import { writeSecrets } from './secrets.js';
@@ -89,7 +91,11 @@ async function main(): Promise<number> {
       for (const line of prepareThirdParty(engine, shell, ROOT, STACK_FILE)) process.stdout.write(`swarm:   ${line}\n`);
     });
     await phase(timings, 'build the deployables (swarm-v1)', () => buildDeployables(engine, shell, ROOT, 'swarm-v1'));
-    await phase(timings, 'the same build as a new release (swarm-v2)', () => releaseAs(engine, shell, 'swarm-v1', 'swarm-v2', `v2-${release}`));
+    // swarm-v2 is a new release of each deployable; content's also expands the schema (a column).
+    await phase(timings, 'the same build as a new release (swarm-v2), content with a migration', () => {
+      releaseAs(engine, shell, 'swarm-v1', 'swarm-v2', `v2-${release}`, ['coinmag/content']);
+      buildExpandRelease(engine, shell, ROOT, 'swarm-v1', 'swarm-v2', `v2-${release}`);
+    });
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -135,20 +141,23 @@ async function main(): Promise<number> {
     // change a gateway lost or applied too late shows there.
     let previous: { title: string; answeredAt: number } | undefined;
     const readAfter = async (written: { title: string; answeredAt: number }) => {
-      const res = await fetch(`${baseUrl}/api/articles/${encodeURIComponent(article.slug)}`, { headers: { 'x-forwarded-for': '192.0.2.11' } });
+      const requestId = adminRequestId();
+      const res = await fetch(`${baseUrl}/api/articles/${encodeURIComponent(article.slug)}`, { headers: { 'x-forwarded-for': '192.0.2.11', 'x-request-id': requestId } }).catch((error: Error) => {
+        throw new Error(`read after write (request ${requestId}): ${error.message}${error.cause ? ` (${(error.cause as Error).message})` : ''}`);
+      });
       const body = await res.text();
-      assert.equal(res.status, 200, `read after write: ${res.status} ${body}`);
+      assert.equal(res.status, 200, `read after write (request ${requestId}): ${res.status} ${body}`);
       const asOf = res.headers.get('x-gateway-cache-as-of');
       const seen = { title: (JSON.parse(body) as { title: string }).title, asOf: asOf === null ? undefined : Number(asOf), afterMs: Date.now() - written.answeredAt };
       const stale = staleReason(written.title, written.answeredAt, seen);
-      assert.equal(stale, undefined, `a stale answer after the write's 200: ${stale}`);
+      assert.equal(stale, undefined, `a stale answer after the write's 200 (request ${requestId}): ${stale}`);
       if (seen.title === written.title) traffic!.freshReads += 1;
       else traffic!.undelivered.push(seen.afterMs);
     };
     const writer = async (round: number) => {
       if (previous) for (let read = 0; read < 2; read += 1) await readAfter(previous);
       const title = `滾動更新測試 第${round}版`;
-      article = await admin.write(token, title, categories[0]!.id, article.id);
+      article = await admin.write(token, title, categories[0]!.id, article);
       previous = { title, answeredAt: Date.now() };
       for (let read = 0; read < 4; read += 1) await readAfter(previous);
     };
@@ -161,6 +170,7 @@ async function main(): Promise<number> {
     await phase(timings, 'traffic before the update (10 s)', () => sleep(10_000));
 
     await phase(timings, 'rolling update of every deployable to swarm-v2', async () => {
+      process.stdout.write(`swarm:   ${new Date().toISOString()} stack deploy swarm-v2\n`);
       s.deploy(STACK_FILE, env('swarm-v2'));
       await s.converged(ONE_OFFS, 10 * 60_000, 'swarm-v2');
     });
@@ -172,12 +182,14 @@ async function main(): Promise<number> {
       }
     });
 
-    await phase(timings, 'kill one task of each deployable, until replaced', async () => {
+    // SIGKILL: no drain, no answer to what the task had in flight, its address silent until Swarm
+    // drops it; the others must carry every request, and nothing counted or written may be lost.
+    await phase(timings, 'SIGKILL one task of each deployable, until replaced', async () => {
       for (const image of Object.keys(DEPLOYABLES)) {
         const name = image.slice('coinmag/'.length);
         const victim = s.containers(name)[0]!;
-        s.docker(['kill', '--signal', 'SIGTERM', victim]);
-        process.stdout.write(`swarm:   killed ${name} task ${victim.slice(0, 12)}\n`);
+        s.docker(['kill', '--signal', 'SIGKILL', victim]);
+        process.stdout.write(`swarm:   ${new Date().toISOString()} SIGKILL ${name} task ${victim.slice(0, 12)}\n`);
       }
       await sleep(5_000);
       await s.converged(ONE_OFFS, 5 * 60_000, 'swarm-v2');
@@ -188,32 +200,52 @@ async function main(): Promise<number> {
     process.stdout.write(`swarm: ${t.requests} requests by readers, ${t.beacons} views counted, ${t.writes} admin writes each followed by 4 reads at once and 2 more ${DELIVERY_BOUND_MS} ms later (${t.freshReads} fresh, ${t.undelivered.length} old from a gateway not yet told${t.undelivered.length ? `, at most ${Math.max(...t.undelivered)} ms after the 200` : ''})\n`);
     const delays = spread(deliveryDelays(s));
     process.stdout.write(`swarm: invalidation delivery, announcement to applied in a gateway: ${delays.n} changes, median ${delays.median} ms, p95 ${delays.p95} ms, max ${delays.max} ms\n`);
-    await checks.check('zero failed requests through the rolling update and the killed tasks', () => {
-      const shown = t.failures.slice(0, 20).map((f) => `  ${f.at} ${f.what}: ${f.detail}`).join('\n');
+    // Every check from here on runs whatever the others found: a failed run says all it saw.
+    const failedChecks: unknown[] = [];
+    const verify = (name: string, work: () => Promise<void> | void) => checks.check(name, work).catch((error: unknown) => void failedChecks.push(error));
+    await verify('zero failed requests through the rolling update and the killed tasks', () => {
+      const shown = t.failures.slice(0, 20).map((f) => `  ${f.at} ${f.what} (${f.requestId}, ${f.ms} ms): ${f.detail}`).join('\n');
+      if (t.failures.length > 0) process.stdout.write(`swarm: what the stack logged about them:\n${failureLogs(s, t.failures).map((line) => `  ${line}`).join('\n')}\n`);
       assert.equal(t.failures.length, 0, `${t.failures.length} failed:\n${shown}`);
       assert.ok(t.requests > 100 && t.writes > 5, `too little traffic to say anything: ${t.requests} requests, ${t.writes} writes`);
     });
-    await checks.check('every counted view is in Postgres', async () => {
+    await verify('every counted view is in Postgres', async () => {
       // Counted views reach Postgres within a flush interval of the replica that counted them.
       await sleep(2 * VIEW_FLUSH_MS + 2_000);
       const added = viewsInPostgres() - viewsBefore;
       assert.equal(added, t.beacons, `Postgres gained ${added} views; the beacons counted ${t.beacons}`);
     });
-    await checks.check('the gateways applied the writes’ changes (each gateway once per change)', () => {
+    await verify('every admin write’s 200 is in Postgres (the article holds the last title written)', () => {
+      assert.ok(previous, 'no write');
+      const trail = sql(`select to_char(at at time zone 'UTC', 'HH24:MI:SS.MS') || ' ' || action || ' ' || coalesce(ip, '') || ' ' || summary from content.audit_events where subject_id = ${article.id} order by id desc limit 8`);
+      const revisions = sql(`select kind || ' v' || coalesce(version::text, '-') || ' ' || title from content.article_revisions where article_id = ${article.id} order by id desc limit 8`);
+      const now = sql(`select 'v' || version || ' ' || title from content.articles where id = ${article.id}`);
+      assert.equal(sql(`select title from content.articles where id = ${article.id}`), previous.title, `the article is ${now}; the last save answered 200 was v${article.version} ${previous.title}; its last saves (newest first):\n${trail}\nits last revisions:\n${revisions}`);
+    });
+    await verify(`the schema expanded during the rolling update (content-migrate of swarm-v2 added articles.${EXPAND_COLUMN}) while the old content tasks kept serving: migrated once, every old task stopped after it, old tasks answered admin writes after it`, () => {
+      const facts = expandFacts(s, postgres, 'swarm-v1');
+      process.stdout.write(`swarm: expand: migrated at ${facts.migratedAt.toISOString()}; old content tasks: ${facts.oldTasks.map((o) => `${o.container} stopped ${o.stoppedAt ? `${((o.stoppedAt.getTime() - facts.migratedAt.getTime()) / 1000).toFixed(1)} s after` : 'never'}, ${o.writesAfter} admin writes after`).join('; ')}\n`);
+      assert.equal(facts.applied, 1, 'the migration recorded once');
+      assert.ok(facts.columnExists, `articles.${EXPAND_COLUMN} exists`);
+      assert.equal(facts.oldTasks.length, 3, 'three old content tasks');
+      for (const old of facts.oldTasks) assert.ok(old.stoppedAt && old.stoppedAt > facts.migratedAt, `old task ${old.container} stopped ${old.stoppedAt?.toISOString()}, before the migration`);
+      assert.ok(facts.oldTasks.reduce((sum, o) => sum + o.writesAfter, 0) > 0, 'no admin write was answered by an old task after the migration');
+    });
+    await verify('the gateways applied the writes’ changes (each gateway once per change)', () => {
       assert.ok(delays.n >= t.writes, `${delays.n} changes applied for ${t.writes} writes`);
     });
-    await checks.check('no stale answer from any gateway after a write’s 200', async () => {
+    await verify('no stale answer from any gateway after a write’s 200', async () => {
       const title = '滾動更新測試 最終版';
-      article = await admin.write(token, title, categories[0]!.id, article.id);
+      article = await admin.write(token, title, categories[0]!.id, article);
       const answers = askEveryGateway(s, `/api/articles/${encodeURIComponent(article.slug)}`);
       assert.equal(answers.length, 2, 'two gateway tasks');
       for (const answer of answers) assert.equal((JSON.parse(answer.body) as { title: string }).title, title, `gateway ${answer.container}`);
     });
-    await checks.check('the article scheduled for during the rolling update was published exactly once (one publication in the audit log)', () => {
+    await verify('the article scheduled for during the rolling update was published exactly once (one publication in the audit log)', () => {
       assert.equal(sql(`select status from content.articles where id = ${scheduled.id}`), 'published');
       assert.equal(sql(`select count(*) from content.audit_events where action = 'article.scheduled_publish' and subject_id = ${scheduled.id}`), '1');
     });
-    await checks.check('the login limit is shared by the auth replicas (5 wrong passwords from one address, then 429)', async () => {
+    await verify('the login limit is shared by the auth replicas (5 wrong passwords from one address, then 429)', async () => {
       const address = '198.51.100.23';
       const statuses: number[] = [];
       for (let n = 0; n < 6; n += 1) statuses.push((await admin.login('not-the-password', address)).status);
@@ -221,7 +253,7 @@ async function main(): Promise<number> {
       assert.equal((await admin.login(adminPassword, address)).status, 429, 'the right password from the limited address');
       assert.equal((await admin.login(adminPassword, '198.51.100.24')).status, 200, 'another address is not limited');
     });
-    await checks.check('a signed-out session is refused by every gateway', async () => {
+    await verify('a signed-out session is refused by every gateway', async () => {
       const session = await admin.token();
       const before = askEveryGateway(s, '/api/articles/admin/all?page=1&limit=1', session);
       assert.deepEqual(before.map((a) => a.status), [200, 200], JSON.stringify(before));
@@ -229,6 +261,7 @@ async function main(): Promise<number> {
       const after = askEveryGateway(s, '/api/articles/admin/all?page=1&limit=1', session);
       assert.deepEqual(after.map((a) => a.status), [401, 401], JSON.stringify(after));
     });
+    if (failedChecks.length > 0) throw new Error(failedChecks.map((e) => (e instanceof Error ? e.message : String(e))).join('\n\n'));
   } catch (error) {
     failure = error;
     await traffic?.stop();

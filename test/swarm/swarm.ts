@@ -112,6 +112,20 @@ export class Swarm {
     return this.docker(['ps', '-q', '--filter', `label=com.docker.swarm.service.name=${this.stack}_${service}`, '--filter', 'status=running'], { quiet: true }).split('\n').filter(Boolean);
   }
 
+  /** Every container of a service's tasks on this node, stopped ones too (Swarm keeps a few per slot). */
+  allContainers(service: string): Array<{ id: string; image: string }> {
+    const out = this.docker(['ps', '-a', '--no-trunc', '--filter', `label=com.docker.swarm.service.name=${this.stack}_${service}`, '--format', '{{.ID}}|{{.Image}}'], { quiet: true });
+    return out.split('\n').filter(Boolean).map((line) => {
+      const [id = '', image = ''] = line.split('|');
+      return { id, image };
+    });
+  }
+
+  /** A container's whole log (the services log JSON lines to stdout). */
+  containerLogs(container: string): string {
+    return this.shell.run(this.engine.docker, ['logs', container], { env: this.engine.env, quiet: true, timeoutMs: 30_000 }).stdout;
+  }
+
   exec(container: string, command: string[]): string {
     return this.docker(['exec', container, ...command], { quiet: true, timeoutMs: 60_000 });
   }

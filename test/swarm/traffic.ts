@@ -8,6 +8,10 @@ export interface Failure {
   what: string;
   detail: string;
   at: string;
+  /** The request id it was sent with (x-request-id), as the gateways and services log it. */
+  requestId: string;
+  /** ms from sending to the failure. */
+  ms: number;
 }
 
 /** A client address per reader: 10.<a>.<b>.<c>, passed to the edge as a trusted upstream would. */
@@ -35,19 +39,21 @@ export class Traffic {
     private readonly writer?: (round: number) => Promise<void>,
   ) {}
 
-  private fail(what: string, detail: string): void {
-    this.failures.push({ what, detail: detail.slice(0, 300), at: new Date().toISOString() });
+  private fail(what: string, detail: string, requestId = '', ms = 0): void {
+    this.failures.push({ what, detail: detail.slice(0, 300), at: new Date().toISOString(), requestId, ms });
   }
 
   /** One request; a network error or an unexpected status is a failure. */
   async request(what: string, path: string, init: RequestInit & { headers: Record<string, string> }, expect: (res: Response, body: string) => void): Promise<void> {
     this.requests += 1;
+    const requestId = `swarm-${this.requests}-${randomUUID().slice(0, 8)}`;
+    const started = Date.now();
     try {
-      const res = await fetch(this.baseUrl + path, { ...init, signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(this.baseUrl + path, { ...init, headers: { ...init.headers, 'x-request-id': requestId }, signal: AbortSignal.timeout(30_000) });
       const body = await res.text();
       expect(res, body);
     } catch (error) {
-      this.fail(what, error instanceof Error ? `${error.message}${(error as { cause?: Error }).cause ? ` (${(error as { cause?: Error }).cause!.message})` : ''}` : String(error));
+      this.fail(what, error instanceof Error ? `${error.message}${(error as { cause?: Error }).cause ? ` (${(error as { cause?: Error }).cause!.message})` : ''}` : String(error), requestId, Date.now() - started);
     }
   }
 
@@ -91,7 +97,8 @@ export class Traffic {
               await writer(round);
               this.writes += 1;
             } catch (error) {
-              this.fail('admin write then fresh reads', error instanceof Error ? error.message : String(error));
+              const message = error instanceof Error ? error.message : String(error);
+              this.fail('admin write then fresh reads', message, /request (swarm-admin-[\w-]+)/.exec(message)?.[1] ?? '');
             }
             await sleep(1500);
           }

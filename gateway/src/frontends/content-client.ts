@@ -1,8 +1,9 @@
 import type { ArticleDetail, ArticleSummary, HeaderCategory, PreviewAnswer, PublicCategory, PublicTag, Settings, SlugRedirect } from '@coinmag/contracts';
+import type { Logger } from '@coinmag/service-kit';
 import { cacheableAnswer } from '../cache/cached-content.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { sendBuffered } from '../proxy/send.js';
-import type { UpstreamPool } from '../proxy/upstream-pool.js';
+import { classifyFailure, type UpstreamPool } from '../proxy/upstream-pool.js';
 
 const MAX_READ_BYTES = 8 * 2 ** 20;
 /** A read a replica refused waits no longer than this for another (the page has its own deadline). */
@@ -38,6 +39,8 @@ export class ContentClient {
     private readonly cache?: GatewayCache,
     /** Every content replica (as the proxy's pool): a read one refused or cut goes to another. Without it, `baseUrl`. */
     private readonly pool?: UpstreamPool,
+    /** Told of each read that got no answer (a page then renders an error or an older copy). */
+    private readonly log?: Logger,
   ) {}
 
   /** The service's answer to a GET, in full; identity: the cache keeps bodies as the service wrote them and compresses them itself. */
@@ -59,9 +62,12 @@ export class ContentClient {
     let status: number;
     let headers: Record<string, string | string[] | undefined>;
     let body: Buffer;
+    const started = Date.now();
     try {
       ({ status, headers, body } = await this.fetchAnswer(path, signal));
-    } catch {
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      this.log?.warn({ path, ms: Date.now() - started, deadline: signal.aborted, failure: signal.aborted ? 'deadline' : classifyFailure(err), code }, 'page read got no answer from the content service');
       return hit ? hit.record : null;
     }
     if (status >= 500 && hit) return hit.record;

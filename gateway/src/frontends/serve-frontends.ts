@@ -135,7 +135,7 @@ export function serveFrontends(options: FrontendsOptions): Middleware {
 /** serveFrontends with its cached pages, which the gateway's edge answers before the rest of the chain. */
 export function createFrontends(options: FrontendsOptions): Frontends {
   const folders = Object.fromEntries(FOLDERS.map((name) => [name, new AssetFolder(join(options.frontendsDir, name, 'dist'))])) as Record<(typeof FOLDERS)[number], AssetFolder>;
-  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 3_000, options.cache, options.contentPool);
+  const content = new ContentClient(options.contentUrl.replace(/\/$/, ''), options.headTimeoutMs ?? 3_000, options.cache, options.contentPool, options.log);
   let template: { mtimeMs: number; html: string; checkedAt: number } | null = null;
   // Public chunks are preloaded only when the public remote is served from here.
   const publicServedHere = !options.remoteEntryOverrides?.public;

@@ -10,11 +10,12 @@ const RETRY_PAUSE_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends a request, replaying an idempotent one (GET, HEAD, OPTIONS: no body, no side effect)
- * once on a connection reset, and while the service refuses connections for up to
- * `waitForRestartMs`, on another replica first when there is one. Any other request whose body
- * is in memory goes to each other replica once when one refuses the connection: it never reached
- * the replica that refused (a task stopped or killed during a rolling update), so nothing is done twice.
+ * Sends a request. One that never reached a replica (refused, or no connection made in time: a
+ * task stopped or killed) goes at once to each other replica once, whatever its method, when its
+ * body is in memory: nothing was done twice. An idempotent request (GET, HEAD, OPTIONS: no body,
+ * no side effect) is also replayed once on another replica when its connection is cut or its
+ * replica leaves the service before answering, and, when every replica refuses, asked again for
+ * up to `waitForRestartMs` (the service may be restarting).
  */
 export async function sendWithRetry(pool: UpstreamPool, request: UpstreamRequest, policy: SendPolicy): Promise<Dispatcher.ResponseData> {
   const replayable = IDEMPOTENT.has(request.method) && !request.body;
@@ -30,17 +31,17 @@ export async function sendWithRetry(pool: UpstreamPool, request: UpstreamRequest
       if (request.signal?.aborted) throw err;
       const failure = classifyFailure(err);
       last = err as { replica?: unknown };
-      if (!replayable) {
-        if (failure === 'refused' && resendable && ++refusals < pool.origins.length) continue;
+      if (failure === 'refused') {
+        if (resendable && ++refusals < pool.origins.length) continue;
+        // Every replica refused: a lone one (or all of them) is given a moment to come back.
+        if (replayable && Date.now() + RETRY_PAUSE_MS < deadline) {
+          await sleep(RETRY_PAUSE_MS);
+          continue;
+        }
         throw err;
       }
-      if (failure === 'reset' && !resetRetried) {
+      if (failure === 'reset' && replayable && !resetRetried) {
         resetRetried = true;
-        continue;
-      }
-      if (failure === 'refused' && Date.now() + RETRY_PAUSE_MS < deadline) {
-        // Another replica is asked at once; a lone one (or all of them) is given a moment to come back.
-        if (refusals++ > 0 || pool.origins.length === 1) await sleep(RETRY_PAUSE_MS);
         continue;
       }
       throw err;

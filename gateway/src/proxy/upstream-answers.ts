@@ -25,7 +25,7 @@ export interface FailureAnswer {
   /** Retry-After, when the client may simply ask again soon (a busy service). */
   retryAfter?: string;
   /** What the warning logs about it. */
-  logged: { upstream: string; code?: string; failure: UpstreamFailure };
+  logged: { upstream: string; code?: string; failure: UpstreamFailure; replica?: string };
 }
 
 /** A failed call to a service as the JSON answer the client gets (503 down, 504 slow, 502 broken). */
@@ -33,7 +33,9 @@ export function failureAnswer(err: unknown, upstream: string): FailureAnswer {
   const failure = classifyFailure(err);
   const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
   const retryAfter = failure === 'busy' ? String(BUSY_RETRY_AFTER_SECONDS) : undefined;
-  return { status: STATUS_OF[failure], body: { error: MESSAGE_OF[failure] }, retryAfter, logged: { upstream, code, failure } };
+  // The replica asked last (upstream-pool.ts puts it on the error): which task failed, in the log.
+  const replica = (err as { replica?: { origin?: string } }).replica?.origin;
+  return { status: STATUS_OF[failure], body: { error: MESSAGE_OF[failure] }, retryAfter, logged: { upstream, code, failure, replica } };
 }
 
 export function answerFailure(ctx: Context, err: unknown, upstream: string): void {

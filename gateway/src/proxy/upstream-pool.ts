@@ -10,6 +10,8 @@ interface Replica {
   /** The pool's connections as slots a request waits for, with a deadline (GATEWAY_UPSTREAM_QUEUE_S). */
   slots: ConnectionSlots;
   downUntil: number;
+  /** Replayable requests sent here still waiting for their answer's head: cut when the replica leaves. */
+  awaiting: Set<AbortController>;
 }
 
 export interface UpstreamRequest {
@@ -27,9 +29,21 @@ export type UpstreamFailure = 'refused' | 'busy' | 'timeout' | 'reset' | 'broken
 /** Replaying these is safe: no side effect, and no request body to replay. */
 export const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const REFUSED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/**
+ * 'refused': the request never reached the replica. That includes a connection not made in time:
+ * the address of a task that was killed answers nothing at all until DNS stops naming it.
+ */
+const REFUSED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'REPLICA_GONE']);
+
+/** A replayable request cut because its replica left the service (DNS no longer names it) before answering. */
+export class ReplicaGoneError extends Error {
+  readonly code = 'REPLICA_GONE';
+  constructor(origin: string) {
+    super(`${origin} left the service before answering`);
+  }
+}
 
 export function classifyFailure(err: unknown): UpstreamFailure {
   const error = err as { code?: string; cause?: { code?: string } };
@@ -43,6 +57,12 @@ export function classifyFailure(err: unknown): UpstreamFailure {
 
 /** How long a replica that refused a connection is asked only when no other is left. */
 const DOWN_FOR_MS = 1000;
+/**
+ * A connection to a replica on the same network is made in well under a millisecond, even on a
+ * busy host (the kernel answers, not the process); an address that does not answer within this is
+ * a task that is gone, and the request goes to another replica.
+ */
+const CONNECT_TIMEOUT_MS = 1_000;
 
 /**
  * The replicas of one service (a comma-separated list of URLs; one URL may also be a load
@@ -68,14 +88,18 @@ export class UpstreamPool {
     return {
       origin,
       downUntil: 0,
+      awaiting: new Set(),
       slots: new ConnectionSlots(this.connectionsPerReplica, this.queueWaitMs),
-      pool: new Pool(origin, { connections: this.connectionsPerReplica, pipelining: 1, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000, connect: { timeout: 2_000 } }),
+      pool: new Pool(origin, { connections: this.connectionsPerReplica, pipelining: 1, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000, connect: { timeout: CONNECT_TIMEOUT_MS } }),
     };
   }
 
   /**
    * Points the pool at these replicas (see replica-resolver.ts): new ones join, gone ones are
-   * closed once their requests in flight finish. Returns whether anything changed.
+   * closed once their requests in flight finish, except replayable ones still waiting for an
+   * answer: those are cut at once and sent again to another replica (a killed task answers
+   * nothing, and nothing tells the connection; a stopped one would have answered, but a read
+   * costs no more twice). Returns whether anything changed.
    */
   setOrigins(origins: readonly string[]): boolean {
     if (origins.length === 0) return false;
@@ -83,7 +107,11 @@ export class UpstreamPool {
     const kept = this.replicas.filter((replica) => wanted.has(replica.origin));
     if (kept.length === this.replicas.length && kept.length === wanted.size) return false;
     const have = new Set(kept.map((replica) => replica.origin));
-    for (const replica of this.replicas) if (!wanted.has(replica.origin)) void replica.pool.close().catch(() => {});
+    for (const replica of this.replicas) {
+      if (wanted.has(replica.origin)) continue;
+      for (const awaiting of replica.awaiting) awaiting.abort();
+      void replica.pool.close().catch(() => {});
+    }
     this.replicas = [...kept, ...origins.filter((origin) => !have.has(origin)).map((origin) => this.replicaAt(origin))];
     return true;
   }
@@ -111,6 +139,8 @@ export class UpstreamPool {
   async send(request: UpstreamRequest, avoid?: { replica?: unknown }): Promise<{ response: Dispatcher.ResponseData; replica: unknown }> {
     const replica = this.pick(avoid?.replica as Replica | undefined);
     let release: (() => void) | undefined;
+    const leaving = IDEMPOTENT.has(request.method) && !request.body ? new AbortController() : undefined;
+    if (leaving) replica.awaiting.add(leaving);
     try {
       release = await replica.slots.acquire(request.signal);
       const response = await replica.pool.request({
@@ -120,18 +150,21 @@ export class UpstreamPool {
         body: request.body ?? null,
         headersTimeout: request.timeoutMs,
         bodyTimeout: request.timeoutMs,
-        signal: request.signal,
+        signal: leaving ? (request.signal ? AbortSignal.any([request.signal, leaving.signal]) : leaving.signal) : request.signal,
       });
       replica.downUntil = 0;
       response.body.once('close', release);
       return { response, replica };
-    } catch (err) {
+    } catch (caught) {
       release?.();
+      const err = leaving?.signal.aborted && !request.signal?.aborted ? new ReplicaGoneError(replica.origin) : caught;
       const failure = classifyFailure(err);
       if (failure === 'refused') replica.downUntil = Date.now() + DOWN_FOR_MS;
       if (failure === 'refused' || failure === 'reset') this.onTrouble?.();
       (err as { replica?: unknown }).replica = replica;
       throw err;
+    } finally {
+      if (leaving) replica.awaiting.delete(leaving);
     }
   }
 
