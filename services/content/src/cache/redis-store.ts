@@ -286,10 +286,14 @@ export class RedisStore implements Store {
       subscribed = false;
       handlers.lost();
     });
+    let stopped = false;
     subscriber.on('message', (from: string, message: string) => {
-      if (from === name) handlers.message(message);
+      if (from === name && !stopped) handlers.message(message);
     });
     return () => {
+      // What the socket still holds may be read after disconnect(): nothing reaches the handlers once stopped.
+      stopped = true;
+      subscribed = false;
       this.subscribers.delete(subscriber);
       subscriber.disconnect();
     };
