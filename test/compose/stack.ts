@@ -82,11 +82,17 @@ export class ComposeStack {
     return `--- ${service} (last ${lines} lines)\n${out.stdout}${out.stderr}`;
   }
 
-  /** A command in a running service's container (no TTY). */
-  exec(service: string, command: string[]) {
+  /** A command in a running service's container (no TTY), with `input` on its standard input. */
+  exec(service: string, command: string[], input?: string) {
     const id = this.containerId(service);
     if (!id) throw new Error(`${service} has no container`);
-    return this.shell.run(this.engine.docker, ['exec', id, ...command], { env: this.engine.env, quiet: true, timeoutMs: 60_000 });
+    return this.shell.run(this.engine.docker, ['exec', ...(input === undefined ? [] : ['-i']), id, ...command], { env: this.engine.env, quiet: true, timeoutMs: 60_000, input });
+  }
+
+  /** The project's volumes, by compose's label. */
+  volumes(): string[] {
+    const out = this.shell.must(this.engine.docker, ['volume', 'ls', '-q', '--filter', `label=com.docker.compose.project=${this.options.project}`], { env: this.engine.env, quiet: true });
+    return out.split('\n').map((s) => s.trim()).filter(Boolean);
   }
 
   down(): void {
