@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildArgsOf, composeSchemaValidator, dependsOn, dockerfileOf, environmentOf, imageBuildOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile } from './support/compose.js';
 import { argumentsOf, copyDestinations, envOf, execForm, fromFlag, instructionsOf, isPinnedImage, parseDockerfile, type Stage } from './support/dockerfile.js';
+import { z } from 'zod';
+import { serviceEnv, SHUTDOWN_WATCHDOG_MARGIN_MS } from '@coinmag/service-kit';
 import { backupSettings } from '../../scripts/backup/settings.js';
 import { BACKUP_DOCKERFILE, discoverDeployables, discoverFrontends, DOCKERFILE, loadConfigSchema, present, ROOT } from './support/repo.js';
 
@@ -173,6 +175,16 @@ describe('docker-compose.yml', () => {
       const sources = (service.volumes ?? []).map((v) => (typeof v === 'string' ? v.split(':')[0] : v.source ?? ''));
       expect(sources.length, `${name} keeps its data in a volume`).toBeGreaterThan(0);
       for (const source of sources) expect(Object.keys(compose.volumes ?? {}), `${name}: ${source} is a named volume`).toContain(source);
+    }
+  });
+
+  it('gives each deployable time to drain and shut down before it is killed (stop_grace_period ≥ SHUTDOWN_TIMEOUT_MS + the shutdown watchdog)', () => {
+    for (const d of shipped) {
+      const service = present(services[d.name], `compose service ${d.name}`);
+      const grace = /^(\d+)s$/.exec(String(service.stop_grace_period ?? '10s'));
+      expect(grace, `${d.name}: stop_grace_period in seconds`).not.toBeNull();
+      const shutdownMs = z.object(serviceEnv(1)).parse({ SHUTDOWN_TIMEOUT_MS: environmentOf(service).SHUTDOWN_TIMEOUT_MS }).SHUTDOWN_TIMEOUT_MS;
+      expect(Number(grace![1]) * 1000, d.name).toBeGreaterThanOrEqual(shutdownMs + SHUTDOWN_WATCHDOG_MARGIN_MS);
     }
   });
 
