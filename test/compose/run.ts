@@ -78,6 +78,15 @@ function removeStale(engine: Engine, shell: Shell): void {
   }
 }
 
+/**
+ * The engine's swarm node id ('' outside a swarm). docker-compose v1 makes every network
+ * attachable, and an engine leaving a swarm disconnects every container from attachable networks:
+ * another test on the same engine (test:swarm) that leaves its swarm cuts this stack's network.
+ */
+function swarmNode(engine: Engine, shell: Shell): string {
+  return shell.run(engine.docker, ['info', '--format', '{{.Swarm.NodeID}}'], { env: engine.env, quiet: true }).stdout.trim();
+}
+
 /** This run's images (its own tag), once its stack is gone. */
 function removeImages(engine: Engine, shell: Shell, version: string): void {
   const out = shell.run(engine.docker, ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', '--filter', 'label=org.coinmag.deployable'], { env: engine.env, quiet: true }).stdout;
@@ -99,6 +108,7 @@ async function main(): Promise<number> {
   let stack: ComposeStack | undefined;
   let engine: Engine | undefined;
   let failure: unknown;
+  let swarmAtUp: string | undefined;
   const services = (parse(readFileSync(COMPOSE_FILE, 'utf8')) as { services: Record<string, ComposeService> }).services;
   // What `up` starts: every service but those of a profile (the backup one-off).
   const started = Object.entries(services).filter(([, s]) => !s.profiles?.length).map(([name]) => name);
@@ -147,6 +157,7 @@ async function main(): Promise<number> {
       chmodSync(work, 0o711);
     });
     await phase(timings, 'up and healthy', async () => {
+      swarmAtUp = swarmNode(ready, shell);
       stack!.mustCompose(['up', '-d', '--no-build'], { timeoutMs: 15 * 60_000 });
       await stack!.waitHealthy(started, 8 * 60_000);
     });
@@ -174,6 +185,9 @@ async function main(): Promise<number> {
   } finally {
     if (failure && stack) {
       process.stdout.write(`\ncompose: containers at the failure:\n${stack.compose(['ps'], { quiet: true }).stdout}\n`);
+      if (engine && swarmAtUp !== undefined && swarmNode(engine, shell) !== swarmAtUp) {
+        process.stdout.write('compose: the engine joined or left a swarm while this stack was up (another test on this engine, e.g. test:swarm): leaving a swarm disconnects every container from docker-compose v1\'s attachable networks, which may be what failed here\n');
+      }
     }
     if (stack && process.env.COMPOSE_TEST_KEEP === '1') {
       process.stdout.write(`compose: COMPOSE_TEST_KEEP=1: left running as project ${project} (env file ${join(work, 'env')})\n`);
