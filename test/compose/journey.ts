@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { ComposeStack } from './stack.js';
 import { sleep } from './shell.js';
+import { bucketDigests } from './site-state.js';
 
 export class Checks {
   passed = 0;
@@ -29,7 +30,7 @@ export interface Deployable {
   environment: Record<string, string>;
 }
 
-interface Created {
+export interface Created {
   token: string;
   category: { id: number; slug: string; name: string };
   article: { id: number; slug: string; title: string; featured_image: string };
@@ -39,28 +40,46 @@ const CATEGORY_NAME = '容器部署測試';
 const ARTICLE_TITLE = '容器部署測試：比特幣冷錢包入門';
 const ARTICLE_BODY = '冷錢包把私鑰離線保存，比特幣新手的第一課。';
 
+/**
+ * The article's fields as the back office sends them. A revision appends `addition` to the body
+ * and keeps the cover it names (as the form does when no new image is chosen).
+ */
+export function articleForm(categoryId: number, revision?: { addition: string; keepCover: string }): FormData {
+  const form = new FormData();
+  const fields = { title: ARTICLE_TITLE, content: `<h2>什麼是冷錢包</h2><p>${ARTICLE_BODY}</p>${revision?.addition ?? ''}`, status: 'published', category_id: String(categoryId), tags: '["冷錢包"]', is_featured: 'false', is_popular: 'false', is_carousel: 'false' };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (revision) form.append('keep_existing_featured_image', revision.keepCover);
+  return form;
+}
+
 export class Journey {
   private created?: Created;
+
+  /** The category and the article the admin created (readerAndAdmin). */
+  get made(): Created {
+    if (!this.created) throw new Error('readerAndAdmin has not run');
+    return this.created;
+  }
 
   constructor(
     private readonly stack: ComposeStack,
     private readonly checks: Checks,
-    private readonly baseUrl: string,
+    readonly baseUrl: string,
     private readonly adminPassword: string,
     private readonly deployables: Record<string, Deployable>,
   ) {}
 
-  private async get(path: string, headers: Record<string, string> = {}) {
+  async get(path: string, headers: Record<string, string> = {}) {
     return fetch(this.baseUrl + path, { headers, signal: AbortSignal.timeout(20_000) });
   }
 
-  private async json<T>(path: string, token?: string): Promise<T> {
+  async json<T>(path: string, token?: string): Promise<T> {
     const res = await this.get(path, token ? { authorization: `Bearer ${token}` } : {});
     assert.equal(res.status, 200, `GET ${path}: ${res.status} ${await res.clone().text()}`);
     return (await res.json()) as T;
   }
 
-  private async send(method: string, path: string, token: string, body: unknown) {
+  async send(method: string, path: string, token: string, body: unknown) {
     const form = body instanceof FormData;
     return fetch(this.baseUrl + path, {
       method,
@@ -70,7 +89,7 @@ export class Journey {
     });
   }
 
-  private async login(): Promise<string> {
+  async login(): Promise<string> {
     const res = await fetch(`${this.baseUrl}/api/admin/login`, {
       method: 'POST',
       // A script asks for the token in the body (browsers get an HttpOnly cookie instead).
@@ -180,9 +199,7 @@ export class Journey {
     });
     let article: Created['article'] | undefined;
     await checks.check('the admin creates a published article with a cover upload', async () => {
-      const form = new FormData();
-      const fields = { title: ARTICLE_TITLE, content: `<h2>什麼是冷錢包</h2><p>${ARTICLE_BODY}</p>`, status: 'published', category_id: String(category!.id), tags: '["冷錢包"]', is_featured: 'false', is_popular: 'false', is_carousel: 'false' };
-      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const form = articleForm(category!.id);
       const cover = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#1f6feb' } }).jpeg().toBuffer();
       form.append('featured_image', new Blob([new Uint8Array(cover)], { type: 'image/jpeg' }), 'cover.jpg');
       const res = await this.send('POST', '/api/articles/admin', token, form);
@@ -200,20 +217,8 @@ export class Journey {
     await this.publicReads('a reader');
   }
 
-  /** Object names in the media bucket, listed from inside the media container with its own S3 settings. */
   private bucketObjects(): string[] {
-    const script = [
-      "import('minio').then(async ({ Client }) => {",
-      '  const url = new URL(process.env.S3_ENDPOINT);',
-      "  const client = new Client({ endPoint: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), useSSL: url.protocol === 'https:', accessKey: process.env.S3_ACCESS_KEY, secretKey: process.env.S3_SECRET_KEY, pathStyle: true });",
-      '  const names = [];',
-      "  for await (const item of client.listObjectsV2(process.env.S3_BUCKET, '', true)) names.push(item.name);",
-      '  process.stdout.write(JSON.stringify(names));',
-      '}).catch((error) => { console.error(error.message); process.exit(1); });',
-    ].join('\n');
-    const out = this.stack.exec('media', ['node', '-e', script]);
-    assert.equal(out.code, 0, `listing the bucket: ${out.stderr}`);
-    return JSON.parse(out.stdout) as string[];
+    return Object.keys(bucketDigests(this.stack));
   }
 
   async publicReads(who: string): Promise<void> {

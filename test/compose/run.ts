@@ -3,17 +3,19 @@
 // Docker engine, waits for health, then through the published gateway port signs in, creates a
 // category and an article with a cover (stored in the S3 service), reads them as a reader,
 // restarts the content container, then Postgres and the S3 service, checks nothing was lost,
-// and always ends with `down -v`. Third-party images are pulled when a registry answers,
+// runs the restore drill (drill.ts: backup with the `backup` service, `down -v`, restore into a
+// fresh stack, everything equal), and always ends with `down -v`. Third-party images are pulled when a registry answers,
 // otherwise built here as stand-ins (third-party.ts). Env: COMPOSE_TEST_GATEWAY_PORT (default: a
 // free port), COMPOSE_TEST_IMAGES (auto | standins | pull), COMPOSE_TEST_KEEP=1 (leave it up).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { findEngine, type Engine } from './engine.js';
 import { generateEnv, requiredVariables } from './env-file.js';
+import { RestoreDrill, type DrillFigures } from './drill.js';
 import { Checks, Journey, type Deployable } from './journey.js';
 import { phase, Shell } from './shell.js';
 import { ComposeStack } from './stack.js';
@@ -21,11 +23,14 @@ import { ThirdPartyImages, thirdPartyImages } from './third-party.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
-const PROJECT_PREFIX = 'coinmag-compose-test-';
+// Projects and image tags of this test: `coinmag-compose-backup-<pid>`, removed by a later run once
+// that process is gone.
+const PROJECT_PREFIX = 'coinmag-compose-backup-';
 
 interface ComposeService {
   build?: unknown;
   restart?: string;
+  profiles?: string[];
   environment?: Record<string, string> | string[];
   ports?: unknown[];
 }
@@ -69,21 +74,45 @@ function removeStale(engine: Engine, shell: Shell): void {
     process.stdout.write(`compose: removing ${project}, left by a run that was killed\n`);
     const [command, ...first] = engine.compose;
     shell.run(command!, [...first, '--project-name', project, '--project-directory', ROOT, '--file', COMPOSE_FILE, 'down', '--volumes', '--remove-orphans', '--timeout', '5'], { env: { ...engine.env, ...placeholders } });
+    removeImages(engine, shell, `compose-backup-${project.slice(PROJECT_PREFIX.length)}`);
   }
 }
 
+/**
+ * The engine's swarm node id ('' outside a swarm). docker-compose v1 makes every network
+ * attachable, and an engine leaving a swarm disconnects every container from attachable networks:
+ * another test on the same engine (test:swarm) that leaves its swarm cuts this stack's network.
+ */
+function swarmNode(engine: Engine, shell: Shell): string {
+  return shell.run(engine.docker, ['info', '--format', '{{.Swarm.NodeID}}'], { env: engine.env, quiet: true }).stdout.trim();
+}
+
+/** This run's images (its own tag), once its stack is gone. */
+function removeImages(engine: Engine, shell: Shell, version: string): void {
+  const out = shell.run(engine.docker, ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', '--filter', 'label=org.coinmag.deployable'], { env: engine.env, quiet: true }).stdout;
+  const mine = out.split('\n').map((s) => s.trim()).filter((image) => image.endsWith(`:${version}`));
+  if (mine.length > 0) shell.run(engine.docker, ['rmi', ...mine], { env: engine.env });
+}
+
 async function main(): Promise<number> {
-  const started = Date.now();
+  const begun = Date.now();
   const work = mkdtempSync(join(tmpdir(), PROJECT_PREFIX));
   const shell = new Shell(join(work, 'commands.log'));
   const timings: Array<[string, number]> = [];
   const checks = new Checks();
   const project = `${PROJECT_PREFIX}${process.pid}`;
+  // This run's own image tag: another checkout's compose test building at the same time never
+  // replaces the images this stack is (re)created from.
+  const version = `compose-backup-${process.pid}`;
+  let figures: DrillFigures | undefined;
   let stack: ComposeStack | undefined;
   let engine: Engine | undefined;
   let failure: unknown;
+  let swarmAtUp: string | undefined;
   const services = (parse(readFileSync(COMPOSE_FILE, 'utf8')) as { services: Record<string, ComposeService> }).services;
-  const longRunning = Object.entries(services).filter(([, s]) => s.restart !== 'no').map(([name]) => name);
+  // What `up` starts: every service but those of a profile (the backup one-off).
+  const started = Object.entries(services).filter(([, s]) => !s.profiles?.length).map(([name]) => name);
+  const longRunning = started.filter((name) => services[name]!.restart !== 'no');
   const deployables: Record<string, Deployable> = {};
   for (const [name, service] of Object.entries(services)) {
     const list = Array.isArray(service.environment) ? service.environment.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]) : Object.entries(service.environment ?? {});
@@ -113,20 +142,31 @@ async function main(): Promise<number> {
     const port = Number(process.env.COMPOSE_TEST_GATEWAY_PORT ?? 0) || (await freePort());
     const baseUrl = `http://127.0.0.1:${port}`;
     const envFile = join(work, 'env');
-    const env = generateEnv(COMPOSE_FILE, join(ROOT, '.env.example'), { GATEWAY_PORT: String(port), SITE_ORIGIN: baseUrl, COINMAG_VERSION: 'compose-test' }, baseUrl);
+    const backups = join(work, 'backups');
+    const env = generateEnv(COMPOSE_FILE, join(ROOT, '.env.example'), { GATEWAY_PORT: String(port), SITE_ORIGIN: baseUrl, COINMAG_VERSION: version, BACKUP_HOST_DIR: backups }, baseUrl);
     writeFileSync(envFile, env.text, { mode: 0o600 });
     if (env.notInExample.length > 0) process.stdout.write(`compose: warning: docker-compose.yml requires ${env.notInExample.join(', ')}, which .env.example does not list\n`);
     stack = new ComposeStack(ready, shell, { root: ROOT, composeFile: COMPOSE_FILE, envFile, project });
 
-    await phase(timings, 'build the project images', () => stack!.mustCompose(['build'], { timeoutMs: 60 * 60_000, stream: true }));
+    await phase(timings, 'build the project images', () => {
+      stack!.mustCompose(['--profile', 'backup', 'build'], { timeoutMs: 60 * 60_000, stream: true });
+      // The backup service writes as its image's user, as an operator's folder must let it.
+      const uid = Number(shell.must(ready.docker, ['run', '--rm', '--entrypoint', 'id', `coinmag/backup:${version}`, '-u'], { env: ready.env }).trim());
+      mkdirSync(backups);
+      chownSync(backups, uid, uid);
+      chmodSync(work, 0o711);
+    });
     await phase(timings, 'up and healthy', async () => {
-      stack!.mustCompose(['up', '-d', '--no-build'], { timeoutMs: 15 * 60_000 });
-      await stack!.waitHealthy(Object.keys(services), 8 * 60_000);
+      swarmAtUp = swarmNode(ready, shell);
+      stack!.up(['-d', '--no-build'], { timeoutMs: 15 * 60_000 });
+      await stack!.waitHealthy(started, 8 * 60_000);
     });
 
     const journey = new Journey(stack, checks, baseUrl, env.values.ADMIN_PASSWORD!, deployables);
     await phase(timings, 'platform checks', () => journey.platform());
     await phase(timings, 'admin and reader through the gateway', () => journey.readerAndAdmin());
+    const drill = new RestoreDrill(stack, checks, journey, started, Object.keys(deployables));
+    await phase(timings, 'drill: revisions, settings, views', () => drill.write());
 
     await phase(timings, 'restart content', async () => {
       stack!.mustCompose(['restart', 'content'], { timeoutMs: 5 * 60_000 });
@@ -139,11 +179,15 @@ async function main(): Promise<number> {
       for (const service of Object.keys(deployables)) await journey.waitReady(service, 60_000);
       await journey.nothingLost('a Postgres and S3 restart');
     });
+    figures = await phase(timings, 'restore drill', () => drill.run());
   } catch (error) {
     failure = error;
   } finally {
     if (failure && stack) {
       process.stdout.write(`\ncompose: containers at the failure:\n${stack.compose(['ps'], { quiet: true }).stdout}\n`);
+      if (engine && swarmAtUp !== undefined && swarmNode(engine, shell) !== swarmAtUp) {
+        process.stdout.write('compose: the engine joined or left a swarm while this stack was up (another test on this engine, e.g. test:swarm): leaving a swarm disconnects every container from docker-compose v1\'s attachable networks, which may be what failed here\n');
+      }
     }
     if (stack && process.env.COMPOSE_TEST_KEEP === '1') {
       process.stdout.write(`compose: COMPOSE_TEST_KEEP=1: left running as project ${project} (env file ${join(work, 'env')})\n`);
@@ -151,6 +195,7 @@ async function main(): Promise<number> {
       await phase(timings, 'down -v', () => {
         stack!.down();
         // This run's images replaced the previous run's, which are left untagged: remove those.
+        removeImages(engine!, shell, version);
         shell.run(engine!.docker, ['image', 'prune', '--force', '--filter', 'label=org.coinmag.deployable'], { env: engine!.env });
       });
     }
@@ -158,7 +203,11 @@ async function main(): Promise<number> {
 
   process.stdout.write('\ncompose: timings\n');
   for (const [name, seconds] of timings) process.stdout.write(`  ${name.padEnd(40)} ${seconds.toFixed(1).padStart(7)} s\n`);
-  process.stdout.write(`  ${'total'.padEnd(40)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s\n`);
+  if (figures) {
+    process.stdout.write(`\ncompose: restore drill: ${figures.tables} tables and sequences, ${figures.objects} media objects; backup ${figures.backupSeconds.toFixed(1)} s, restore ${figures.restoreSeconds.toFixed(1)} s (wall time of the one-off containers)\n`);
+    for (const line of figures.reports) process.stdout.write(`  ${line}\n`);
+  }
+  process.stdout.write(`  ${'total'.padEnd(40)} ${((Date.now() - begun) / 1000).toFixed(1).padStart(7)} s\n`);
   if (failure) {
     process.stdout.write(`\ncompose: FAILED: ${failure instanceof Error ? failure.message : String(failure)}\n`);
     process.stdout.write(`compose: the last commands (full log: ${shell.logFile}):\n${shell.tail(40)}\n`);

@@ -33,6 +33,21 @@ export class ComposeStack {
     return this.shell.must(command, args, { env: this.engine.env, cwd: this.options.root, ...options });
   }
 
+  /**
+   * `up` on the project's default network made here first, plain. docker-compose v1 makes its
+   * networks attachable, and an engine leaving a swarm disconnects every container from
+   * attachable networks: test:swarm ending on the same engine cut this stack off. Compose uses a
+   * network of the name it would give that already exists, and `down` removes it.
+   */
+  up(rest: string[], options: RunOptions = {}): string {
+    const network = `${this.options.project}_default`;
+    const docker = (args: string[]) => this.shell.run(this.engine.docker, args, { env: this.engine.env, quiet: true });
+    if (docker(['network', 'inspect', network]).code !== 0) {
+      this.shell.must(this.engine.docker, ['network', 'create', '--driver', 'bridge', '--label', `com.docker.compose.project=${this.options.project}`, '--label', 'com.docker.compose.network=default', network], { env: this.engine.env });
+    }
+    return this.mustCompose(['up', ...rest], options);
+  }
+
   services(): string[] {
     return this.mustCompose(['config', '--services'], { quiet: true }).split('\n').map((s) => s.trim()).filter(Boolean);
   }
@@ -82,11 +97,17 @@ export class ComposeStack {
     return `--- ${service} (last ${lines} lines)\n${out.stdout}${out.stderr}`;
   }
 
-  /** A command in a running service's container (no TTY). */
-  exec(service: string, command: string[]) {
+  /** A command in a running service's container (no TTY), with `input` on its standard input. */
+  exec(service: string, command: string[], input?: string) {
     const id = this.containerId(service);
     if (!id) throw new Error(`${service} has no container`);
-    return this.shell.run(this.engine.docker, ['exec', id, ...command], { env: this.engine.env, quiet: true, timeoutMs: 60_000 });
+    return this.shell.run(this.engine.docker, ['exec', ...(input === undefined ? [] : ['-i']), id, ...command], { env: this.engine.env, quiet: true, timeoutMs: 60_000, input });
+  }
+
+  /** The project's volumes, by compose's label. */
+  volumes(): string[] {
+    const out = this.shell.must(this.engine.docker, ['volume', 'ls', '-q', '--filter', `label=com.docker.compose.project=${this.options.project}`], { env: this.engine.env, quiet: true });
+    return out.split('\n').map((s) => s.trim()).filter(Boolean);
   }
 
   down(): void {

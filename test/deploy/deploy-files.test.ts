@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildArgsOf, composeSchemaValidator, dependsOn, dockerfileOf, environmentOf, imageBuildOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile } from './support/compose.js';
 import { argumentsOf, copyDestinations, envOf, execForm, fromFlag, instructionsOf, isPinnedImage, parseDockerfile, type Stage } from './support/dockerfile.js';
-import { discoverDeployables, discoverFrontends, DOCKERFILE, loadConfigSchema, present, ROOT } from './support/repo.js';
+import { z } from 'zod';
+import { serviceEnv, SHUTDOWN_WATCHDOG_MARGIN_MS } from '@coinmag/service-kit';
+import { backupSettings } from '../../scripts/backup/settings.js';
+import { BACKUP_DOCKERFILE, discoverDeployables, discoverFrontends, DOCKERFILE, loadConfigSchema, present, ROOT } from './support/repo.js';
 
 const deployables = discoverDeployables();
 const shipped = deployables.filter((d) => d.hasMain);
@@ -21,7 +24,7 @@ describe('deployables', () => {
       expect(build.args.APP, `compose service ${d.name}: build argument APP`).toBe(d.dir);
     }
     const compose = readComposeRaw() as ComposeFile;
-    for (const [name, service] of Object.entries(compose.services).filter(([, s]) => s.build)) {
+    for (const [name, service] of Object.entries(compose.services).filter(([, s]) => s.build && dockerfileOf(s) !== BACKUP_DOCKERFILE)) {
       expect(dockerfileOf(service), `${name} builds`).toBe(DOCKERFILE);
       expect(deployables.map((d) => d.dir), `${name}: APP names a deployable`).toContain(buildArgsOf(service).APP);
     }
@@ -175,6 +178,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('gives each deployable time to drain and shut down before it is killed (stop_grace_period ≥ SHUTDOWN_TIMEOUT_MS + the shutdown watchdog)', () => {
+    for (const d of shipped) {
+      const service = present(services[d.name], `compose service ${d.name}`);
+      const grace = /^(\d+)s$/.exec(String(service.stop_grace_period ?? '10s'));
+      expect(grace, `${d.name}: stop_grace_period in seconds`).not.toBeNull();
+      const shutdownMs = z.object(serviceEnv(1)).parse({ SHUTDOWN_TIMEOUT_MS: environmentOf(service).SHUTDOWN_TIMEOUT_MS }).SHUTDOWN_TIMEOUT_MS;
+      expect(Number(grace![1]) * 1000, d.name).toBeGreaterThanOrEqual(shutdownMs + SHUTDOWN_WATCHDOG_MARGIN_MS);
+    }
+  });
+
   it('publishes a port only on the gateway', () => {
     expect(Object.entries(services).filter(([, s]) => (s.ports ?? []).length > 0).map(([name]) => name)).toEqual(['gateway']);
   });
@@ -219,6 +232,25 @@ describe('docker-compose.yml', () => {
     const section = /<!-- deploy:start -->([\s\S]*)<!-- deploy:end -->/.exec(readme)?.[1] ?? '';
     const names = new Set([...Object.keys(envExample), ...Object.values(raw.services).filter((service) => service.build).flatMap((service) => Object.keys(environmentOf(service)))]);
     expect([...names].filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it('runs the backup and restore as a one-off service of the backup profile, into a host folder, pointed where the services are', () => {
+    const backups = Object.entries(services).filter(([, s]) => dockerfileOf(s) === BACKUP_DOCKERFILE);
+    expect(backups.map(([name]) => name)).toEqual(['backup']);
+    const backup = backups[0]![1];
+    expect(backup.profiles, '`up` never starts it').toEqual(['backup']);
+    expect(backup.restart).toBe('no');
+    expect(backup.image).toMatch(/^coinmag\/backup:/);
+    const mounts = (raw.services.backup!.volumes ?? []).map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
+    expect(mounts, '`down -v` must not take the backups with it: a host folder, not a named volume').toEqual(['${BACKUP_HOST_DIR:-./backups}:/backups']);
+    const env = environmentOf(backup);
+    const read = new Set<string>();
+    const recorded = new Proxy(env, { get: (target, key: string) => (read.add(key), target[key]) });
+    const settings = backupSettings(recorded);
+    expect(Object.keys(env).filter((k) => !read.has(k)), 'set but not read by scripts/backup/settings.ts').toEqual([]);
+    expect(settings.s3?.bucket).toBe(environmentOf(services.media!).S3_BUCKET);
+    expect(env.DATABASE_URL, 'the database the services use').toBe(environmentOf(services.content!).DATABASE_URL);
+    for (const key of ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) expect(env[key], `${key}: the media service's`).toBe(environmentOf(services.media!)[key]);
   });
 
   it('sets exactly the variables each service reads from its configuration schema', async () => {

@@ -6,6 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { z } from 'zod';
+import { serviceEnv, SHUTDOWN_WATCHDOG_MARGIN_MS } from '@coinmag/service-kit';
+import { backupSettings } from '../../scripts/backup/settings.js';
 import { environmentOf, interpolate, readComposeRaw, readEnvExample, type ComposeFile } from './support/compose.js';
 import { isPinnedImage } from './support/dockerfile.js';
 import { resolveContainerEnv, schemaProblems } from './support/k8s.js';
@@ -26,7 +29,7 @@ const selects = (selector: Record<string, string> | undefined, labels: Record<st
 
 describe('k8s files', () => {
   it('puts every manifest in a kustomization (no file is silently left out)', () => {
-    for (const dir of ['k8s/base', 'k8s/overlays/production']) {
+    for (const dir of ['k8s/base', 'k8s/overlays/production', 'k8s/ingress-nginx']) {
       const kustomization = parse(readFileSync(join(ROOT, dir, 'kustomization.yaml'), 'utf8')) as { resources?: string[]; patches?: Array<{ path?: string }> };
       const used = new Set([...(kustomization.resources ?? []), ...(kustomization.patches ?? []).map((p) => p.path)]);
       const files = readdirSync(join(ROOT, dir)).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml');
@@ -45,6 +48,35 @@ describe('k8s files', () => {
     execFileSync('git', ['check-ignore', '-q', 'k8s/overlays/production/jwt-private.pem'], { cwd: ROOT });
   });
 });
+
+describe('the edge: the ingress-nginx controller in front of the gateway', () => {
+  const edge = kustomizeBuild(join(ROOT, 'k8s/ingress-nginx'));
+
+  it('is a valid ConfigMap of the controller', async () => {
+    expect((await Promise.all(edge.map(schemaProblems))).flat()).toEqual([]);
+    expect(edge.map((o) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`)).toEqual(['ConfigMap/ingress-nginx/ingress-nginx-controller']);
+  });
+
+  it('writes the client address it sees into X-Forwarded-For, replacing what the client sent: exactly the one hop the gateway trusts', () => {
+    expect(edge[0]!.data).toMatchObject({ 'use-forwarded-headers': 'false', 'compute-full-forwarded-for': 'false' });
+    for (const objects of Object.values(builds)) {
+      const ingress = present(objects.find((o) => o.kind === 'Ingress'), 'Ingress');
+      expect((ingress.spec as { ingressClassName?: string }).ingressClassName, 'the Ingress is served by ingress-nginx').toBe('nginx');
+    }
+  });
+});
+
+/** A container's SHUTDOWN_TIMEOUT_MS: its own setting, else service-kit's default. */
+function shutdownTimeoutMs(values: Record<string, string>): number {
+  return z.object(serviceEnv(1)).parse({ SHUTDOWN_TIMEOUT_MS: values.SHUTDOWN_TIMEOUT_MS }).SHUTDOWN_TIMEOUT_MS;
+}
+
+/**
+ * How long a deleted pod keeps its container out of SIGTERM, so the Ingress controller and
+ * kube-proxy have dropped its endpoint before it stops accepting connections (both follow the
+ * API's endpoint changes within about a second; the rest is room for a busy node).
+ */
+const PRESTOP_MIN_SECONDS = 5;
 
 describe.each(Object.entries(builds))('kustomize build k8s/%s', (buildName, objects) => {
   it('is valid against the Kubernetes API schemas', async () => {
@@ -102,6 +134,49 @@ describe.each(Object.entries(builds))('kustomize build k8s/%s', (buildName, obje
     expect(serviceSpec.ports.map((p) => p.targetPort)).toContain('http');
     const budget = objects.find((o) => o.kind === 'PodDisruptionBudget' && selects((o.spec as any).selector?.matchLabels, template.metadata?.labels));
     expect(budget, `PodDisruptionBudget for ${d.name}`).toBeDefined();
+  });
+
+  it.each(shipped.map((d) => [d.name] as const))('stops %s without losing a request: a preStop delay while its endpoint is dropped, then a grace period covering the drain and the shutdown watchdog', (name) => {
+    const deployment = present(find(objects, 'Deployment', name), `Deployment ${name}`);
+    const template = podTemplateOf(deployment)!;
+    const container = present(containersOf(deployment)[0], `${name} container`) as (typeof template.spec.containers)[number] & { lifecycle?: { preStop?: { exec?: { command?: string[] } } } };
+    const command = container.lifecycle?.preStop?.exec?.command ?? [];
+    expect(command.slice(0, 1), `${name}: preStop is a sleep`).toEqual(['sleep']);
+    const delay = Number(command[1]);
+    expect(delay, `${name}: preStop sleep in seconds`).toBeGreaterThanOrEqual(PRESTOP_MIN_SECONDS);
+    const { values } = resolveContainerEnv(container, objects);
+    const needed = delay + (shutdownTimeoutMs(values) + SHUTDOWN_WATCHDOG_MARGIN_MS) / 1000;
+    expect((template.spec as { terminationGracePeriodSeconds?: number }).terminationGracePeriodSeconds ?? 30, `${name}: terminationGracePeriodSeconds ≥ preStop ${delay} s + SHUTDOWN_TIMEOUT_MS + watchdog`).toBeGreaterThanOrEqual(needed);
+  });
+
+  it('trusts exactly the proxies in front of each pod: the gateway the Ingress controller, each service the gateway', () => {
+    for (const d of shipped) {
+      const container = present(containersOf(present(find(objects, 'Deployment', d.name), `Deployment ${d.name}`))[0], `${d.name} container`);
+      const { values } = resolveContainerEnv(container, objects);
+      expect(values.TRUSTED_PROXY_HOPS, `${d.name}: one proxy in front (${d.name === 'gateway' ? 'the Ingress controller' : 'the gateway'})`).toBe('1');
+      if (d.name !== 'gateway') expect(values.FORWARDING_SECRET, `${d.name} believes X-Forwarded-For only from the gateway`).toBeTruthy();
+    }
+  });
+
+  it('backs up every night with the backup image, given exactly what the backup reads, as compose\'s backup service is', () => {
+    const cron = present(find(objects, 'CronJob', 'backup'), 'CronJob backup');
+    const spec = cron.spec as { concurrencyPolicy?: string; jobTemplate: { spec: { template: { spec: { volumes?: Array<{ name: string; persistentVolumeClaim?: { claimName: string } }> } } } } };
+    expect(spec.concurrencyPolicy, 'two backups never run at once').toBe('Forbid');
+    const container = present(containersOf(cron)[0], 'backup container');
+    expect(splitImage(container.image).name).toMatch(/coinmag\/backup$/);
+    expect(splitImage(container.image).tag).toMatch(/^\d+\.\d+\.\d+/);
+    const { values, problems } = resolveContainerEnv(container, objects);
+    expect(problems).toEqual([]);
+    const read = new Set<string>();
+    const settings = backupSettings(new Proxy(values, { get: (target, key: string) => (read.add(key), target[key]) }));
+    expect(settings.s3, 'the media bucket too').toBeDefined();
+    expect(Object.keys(values).filter((k) => !read.has(k)), 'set but not read by scripts/backup/settings.ts').toEqual([]);
+    const compose = interpolate(readComposeRaw(), readEnvExample()).value as ComposeFile;
+    expect(Object.keys(values).sort()).toEqual(Object.keys(environmentOf(present(compose.services.backup, 'compose backup'))).sort());
+    const mount = (container.volumeMounts as Array<{ name: string; mountPath: string }> | undefined)?.find((m) => m.mountPath === '/backups');
+    const volume = spec.jobTemplate.spec.template.spec.volumes?.find((v) => v.name === mount?.name);
+    expect(volume?.persistentVolumeClaim, '/backups is a PersistentVolumeClaim (not the pod\'s own disk)').toBeDefined();
+    expect(find(objects, 'PersistentVolumeClaim', volume!.persistentVolumeClaim!.claimName)).toBeDefined();
   });
 
   it('autoscales the gateway and content, and routes the Ingress to the gateway', () => {

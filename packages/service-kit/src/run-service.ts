@@ -44,6 +44,13 @@ function failStart(err: unknown, log?: Logger): never {
 }
 
 /**
+ * How long past SHUTDOWN_TIMEOUT_MS a shutdown may take (the service's drain hook and closing its
+ * resources) before the process gives up and exits 1. An orchestrator's grace period (Kubernetes'
+ * terminationGracePeriodSeconds after the preStop delay, compose's stop_grace_period) must cover both.
+ */
+export const SHUTDOWN_WATCHDOG_MARGIN_MS = 5000;
+
+/**
  * Runs a deployable: parses its configuration, builds it, listens on HOST:PORT, becomes
  * ready once its migrations are applied, watches its dependencies, and on SIGTERM/SIGINT
  * drains (stops accepting, answers in-flight requests with `Connection: close`, closes idle
@@ -75,7 +82,7 @@ export async function runService<C extends ServiceEnv>(definition: ServiceDefini
       const watchdog = setTimeout(() => {
         active.error('shutdown did not finish in time; exiting');
         process.exit(1);
-      }, config.SHUTDOWN_TIMEOUT_MS + 5000);
+      }, config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_WATCHDOG_MARGIN_MS);
       watchdog.unref();
       const started = Date.now();
       const complete = await running.drain(config.SHUTDOWN_TIMEOUT_MS);

@@ -18,8 +18,12 @@ export interface BootstrapOptions {
 export async function prepareDatabase({ db, schema, hasher, log, adminPassword }: BootstrapOptions): Promise<void> {
   const applied = await migrateLatest(db, schema, AUTH_MIGRATIONS);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  const admins = new AdminRepository(db);
+  // An existing account is left without an insert: even one that conflicts draws an id from the
+  // sequence, so every start would change the database (a restored site would not equal its backup).
+  if (await admins.findByUsername(ADMIN_USERNAME)) return;
   const password = adminPassword ?? DEFAULT_ADMIN_PASSWORD;
-  const created = await new AdminRepository(db).createIfAbsent({
+  const created = await admins.createIfAbsent({
     username: ADMIN_USERNAME,
     passwordHash: await hasher.hash(password),
     isDefaultPassword: password === DEFAULT_ADMIN_PASSWORD,

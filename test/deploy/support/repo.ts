@@ -6,6 +6,8 @@ import { pathToFileURL } from 'node:url';
 export const ROOT = resolve(import.meta.dirname, '../../..');
 /** The one Dockerfile every deployable's image is built from (build arguments APP and PORT). */
 export const DOCKERFILE = 'Dockerfile';
+/** The backup image's (scripts/backup/): the compose backup service and the Kubernetes CronJob. */
+export const BACKUP_DOCKERFILE = 'deploy/backup/Dockerfile';
 
 export interface Deployable {
   /** Short name: the compose service, the k8s Deployment and the image are named after it. */
