@@ -8,6 +8,7 @@ import { answerFailure, forwardedFor, NOT_FORWARDED } from '../proxy/upstream-an
 import { readBody, sendWithRetry } from '../proxy/send.js';
 import type { UpstreamPool } from '../proxy/upstream-pool.js';
 import { BatchesRefusedError, BeaconBatches } from './beacon-batches.js';
+import type { BeaconCounting, CountedBeacon } from './beacon-counting.js';
 import { beaconTarget } from './request-area.js';
 
 /** A beacon's body is empty or a few bytes; anything larger (or of unknown length) goes through the chain. */
@@ -28,11 +29,14 @@ export interface BeaconLaneOptions {
   bodyTimeoutMs: number;
   /** FORWARDING_SECRET, which the content service believes a batch's addresses with. */
   forwardingSecret?: string;
+  /** Counts beacons in the gateway itself when it can (REDIS_URL set); the others go to the content service. */
+  counting?: BeaconCounting;
 }
 
 /**
  * The lane a view beacon (`POST /api/articles/{slug}/views`, classed `beacon` by the edge, not on
- * the back-office host) takes: handed to the content service in a batch with the beacons that
+ * the back-office host) takes: counted here when the gateway can (BeaconCounting: no hop at all),
+ * else handed to the content service in a batch with the beacons that
  * arrive meanwhile (see BeaconBatches), with the proxy's timeout and failure answers, its few
  * bytes of answer written at once. Readers send one per page view: one proxied request per
  * beacon made the hop to the content service most of a beacon's cost. A content service without
@@ -40,7 +44,7 @@ export interface BeaconLaneOptions {
  * before batches are tried again.
  * A body of unknown or large size goes on to the chain. Returns false when it leaves the request to the chain.
  */
-export function beaconLane({ content, timeoutMs, bodyTimeoutMs, forwardingSecret }: BeaconLaneOptions): (ctx: Context) => Promise<void> | false {
+export function beaconLane({ content, timeoutMs, bodyTimeoutMs, forwardingSecret, counting }: BeaconLaneOptions): (ctx: Context) => Promise<void> | false {
   const batches = new BeaconBatches({ content, timeoutMs, forwardingSecret });
   /** Until when beacons go alone: the batch route was refused (an older content service, during a rolling update). */
   let aloneUntil = 0;
@@ -55,11 +59,17 @@ export function beaconLane({ content, timeoutMs, bodyTimeoutMs, forwardingSecret
       if (!(err instanceof HttpError) || ctx.res.destroyed) return void req.destroy();
       throw err;
     }
-    if (Date.now() < aloneUntil) return sendAlone(ctx, sent);
     const target = beaconTarget(ctx.path, ctx.url)!;
+    const userAgent = (req.headers['user-agent'] ?? '').slice(0, USER_AGENT_LENGTH);
+    if (counting) {
+      // Anything the gateway cannot count (or that fails here) is the content service's to count or refuse.
+      const counted = await counting.count(target, ctx.ip, userAgent).catch(() => undefined);
+      if (counted) return answerCounted(ctx, counted);
+    }
+    if (Date.now() < aloneUntil) return sendAlone(ctx, sent);
     let answer: ViewBeaconAnswer;
     try {
-      answer = await batches.send({ ...target, address: ctx.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, USER_AGENT_LENGTH) });
+      answer = await batches.send({ ...target, address: ctx.ip, userAgent });
     } catch (err) {
       if (err instanceof BatchesRefusedError) {
         aloneUntil = Date.now() + BATCHES_RETRIED_AFTER_MS;
@@ -76,6 +86,16 @@ export function beaconLane({ content, timeoutMs, bodyTimeoutMs, forwardingSecret
     ctx.status = answer.status;
     ctx.respond = false;
     ctx.res.writeHead(answer.status, headers);
+    ctx.res.end(body);
+  };
+
+  /** A beacon counted here: the single route's answer, written as a few bytes. */
+  const answerCounted = (ctx: Context, { view_count, counted }: CountedBeacon): void => {
+    if (ctx.res.destroyed) return;
+    const body = `{"view_count":${view_count},"counted":${counted}}`;
+    ctx.status = 200;
+    ctx.respond = false;
+    ctx.res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(body)) });
     ctx.res.end(body);
   };
 
