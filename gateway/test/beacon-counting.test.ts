@@ -111,7 +111,11 @@ describe('view beacons counted by the gateway', () => {
     for (let i = 0; i < 30; i += 1) answers.push(await beacon(slug));
     expect(answers.every(({ status, body }) => status === 200 && body.counted)).toBe(true);
     expect(answers.map(({ body }) => body.view_count)).toEqual(Array.from({ length: 30 }, (_, i) => before + i + 1));
-    expect(answers[0]!.headers.get('cache-control')).toBe('no-store');
+    // The edge's headers, as on every answer.
+    const { headers } = answers[0]!;
+    expect([headers.get('cache-control'), headers.get('content-type'), headers.get('x-content-type-options')]).toEqual(['no-store', 'application/json; charset=utf-8', 'nosniff']);
+    expect(headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(headers.get('x-request-id')).toMatch(/\S/);
     // One question about the article, none per beacon.
     expect(beaconRoutesSeen()).toEqual([]);
     expect(contentSaw.filter((line) => line.startsWith('GET /internal/view-articles/')).length).toBeLessThanOrEqual(2);

@@ -46,7 +46,7 @@ export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beaco
   /** The lanes answered through the response, with the edge's headers already set, else the chain. */
   const answer = (ctx: Context, area: RequestArea, next: Next): Promise<void> => {
     if (area === 'chain' || area === 'public-api' || onHost(ctx.host, adminHostLower)) return next();
-    if (area === 'beacon') return beacon(ctx) || next();
+    if (area === 'beacon') return next();
     const page = freshPage?.(ctx);
     return page ? page.then((sent) => (sent ? undefined : next())) : next();
   };
@@ -63,9 +63,15 @@ export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beaco
         ctx.status = 429;
         ctx.body = { error: API_MESSAGES.tooManyRequests };
       } else if (!freshHit?.(ctx, state.requestId)) {
-        setEdgeHeaders(ctx.res, state.requestId);
-        headersSet = true;
-        await answer(ctx, requestArea(ctx.method, ctx.path, ctx.url), next);
+        const area = requestArea(ctx.method, ctx.path, ctx.url);
+        // A view beacon gives the edge's headers itself: in one list with a counted answer's head.
+        const beaconSent = area === 'beacon' && !onHost(ctx.host, adminHostLower) && beacon(ctx, state.requestId);
+        if (beaconSent) await beaconSent;
+        else {
+          setEdgeHeaders(ctx.res, state.requestId);
+          headersSet = true;
+          await answer(ctx, area, next);
+        }
         answerNotFound(ctx);
       }
     } catch (err) {

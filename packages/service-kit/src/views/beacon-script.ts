@@ -15,105 +15,95 @@ export interface BeaconOp {
 export type BeaconOutcome = { decision: 'stale'; stamp: string[] } | { decision: 'pass' | 'repeat' | 'limited'; count: number };
 
 /**
- * One beacon, decided as alone: KEYS: n stamp keys, then rate, cap, registry, batch, ranking, shown,
- * once…; ARGV: n, n expected values, rate ttl, rate limit, cap ttl, cap limit, once ttl, batch name
- * (unprefixed), field, ranking ttl, key prefix, Postgres's figure, shown ttl. `memo` holds what
- * earlier beacons of the same call already read or wrote (the script runs atomically, so it stays
- * true): the stamps, the registry's members, the pending sums, the counts shown, the expiries set.
- */
-const BEACON = `
-local n = tonumber(ARGV[1])
-local current = {}
-local stale = false
-for i = 1, n do
-  local value = memo.get[KEYS[i]]
-  if value == nil then
-    value = redis.call('GET', KEYS[i]) or '0'
-    memo.get[KEYS[i]] = value
-  end
-  current[i] = value
-  if value ~= ARGV[1 + i] then stale = true end
-end
-if stale then return {'stale', current} end
-local a = n + 1
-local rate, cap, registry, batch, ranking, shown = KEYS[n + 1], KEYS[n + 2], KEYS[n + 3], KEYS[n + 4], KEYS[n + 5], KEYS[n + 6]
-local field = ARGV[a + 7]
-local decision = 'pass'
-local hits = redis.call('INCR', rate)
-if hits == 1 then redis.call('PEXPIRE', rate, ARGV[a + 1]) end
-if hits > tonumber(ARGV[a + 2]) then decision = 'limited' end
-if decision == 'pass' then
-  for i = n + 7, #KEYS do
-    if not redis.call('SET', KEYS[i], '1', 'PX', ARGV[a + 5], 'NX') then decision = 'repeat' break end
-  end
-end
-if decision == 'pass' then
-  local readers = redis.call('INCR', cap)
-  if readers == 1 then redis.call('PEXPIRE', cap, ARGV[a + 3]) end
-  if readers > tonumber(ARGV[a + 4]) then decision = 'limited' end
-end
-local hashes = memo.members[registry]
-if hashes == nil then
-  hashes = redis.call('SMEMBERS', registry)
-  memo.members[registry] = hashes
-end
-local sumKey = registry .. ' ' .. field
-if decision == 'pass' then
-  local name = ARGV[a + 6]
-  if not memo.added[registry .. ' ' .. name] then
-    if redis.call('SADD', registry, name) == 1 then hashes[#hashes + 1] = name end
-    memo.added[registry .. ' ' .. name] = true
-  end
-  redis.call('HINCRBY', batch, field, 1)
-  redis.call('ZINCRBY', ranking, 1, field)
-  if not memo.ranked[ranking] then
-    redis.call('PEXPIRE', ranking, ARGV[a + 8])
-    memo.ranked[ranking] = true
-  end
-  if memo.pending[sumKey] then memo.pending[sumKey] = memo.pending[sumKey] + 1 end
-end
-local pending = memo.pending[sumKey]
-if pending == nil then
-  pending = 0
-  for _, hash in ipairs(hashes) do
-    local value = redis.call('HGET', ARGV[a + 9] .. hash, field)
-    if value then pending = pending + tonumber(value) end
-  end
-  memo.pending[sumKey] = pending
-end
-local count = tonumber(ARGV[a + 10]) + pending
-local last = memo.shown[shown]
-if last == nil then last = tonumber(redis.call('GET', shown) or '0') end
-if last > count then count = last end
-if memo.shown[shown] ~= count then
-  redis.call('SET', shown, count, 'PX', ARGV[a + 11])
-  memo.shown[shown] = count
-end
-return {decision, count}`;
-
-/**
- * Several beacons in one call, each decided as alone and in turn: ARGV[1] is n, then each beacon's
- * count of KEYS and of ARGV, then each beacon's ARGV; KEYS are each beacon's in turn.
+ * Beacons in one call, each decided as alone and in turn. What every beacon of the call shares is
+ * given once: KEYS[1] the registry, KEYS[2..1+s] the s stamp keys; ARGV[1] n (beacons), ARGV[2] s,
+ * then rate ttl, rate limit, cap ttl, cap limit, once ttl, ranking ttl, shown ttl, key prefix.
+ * Then per beacon, KEYS: rate, cap, batch, ranking, shown, its once-keys; ARGV: its number of
+ * once-keys, the s expected stamp values, the field (the article's id), Postgres's figure.
+ * `memo` holds what earlier beacons of the call read or wrote (the script runs atomically, so it
+ * stays true): the stamps, the registry's members, the pending sums, the counts shown, the expiries
+ * set. The batch's registry member is its key without the prefix, as SUM_REGISTERED reads them.
  */
 export const BEACONS_SCRIPT = `
-local memo = { get = {}, members = {}, added = {}, ranked = {}, pending = {}, shown = {} }
-local function beacon(KEYS, ARGV)
-${BEACON}
-end
-local n = tonumber(ARGV[1])
+local registry = KEYS[1]
+local n, s = tonumber(ARGV[1]), tonumber(ARGV[2])
+local rateTtl, rateLimit, capTtl, capLimit = ARGV[3], tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6])
+local onceTtl, rankingTtl, shownTtl, prefix = ARGV[7], ARGV[8], ARGV[9], ARGV[10]
+local stamps = {}
+for i = 1, s do stamps[i] = redis.call('GET', KEYS[1 + i]) or '0' end
+local hashes = redis.call('SMEMBERS', registry)
+local added, ranked, pendings, shownCounts = {}, {}, {}, {}
 local results = {}
-local k, a = 0, 1 + 2 * n
-for i = 1, n do
-  local nk, na = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
-  results[i] = beacon({unpack(KEYS, k + 1, k + nk)}, {unpack(ARGV, a + 1, a + na)})
-  k = k + nk
-  a = a + na
+local k, a = 1 + s, 10
+for b = 1, n do
+  local nOnce = tonumber(ARGV[a + 1])
+  local stale = false
+  for i = 1, s do
+    if stamps[i] ~= ARGV[a + 1 + i] then stale = true end
+  end
+  local field, base = ARGV[a + 2 + s], tonumber(ARGV[a + 3 + s])
+  local rate, cap, batch, ranking, shown = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5]
+  if stale then
+    results[b] = {'stale', stamps}
+  else
+    local decision = 'pass'
+    local hits = redis.call('INCR', rate)
+    if hits == 1 then redis.call('PEXPIRE', rate, rateTtl) end
+    if hits > rateLimit then decision = 'limited' end
+    if decision == 'pass' then
+      for i = 1, nOnce do
+        if not redis.call('SET', KEYS[k + 5 + i], '1', 'PX', onceTtl, 'NX') then decision = 'repeat' break end
+      end
+    end
+    if decision == 'pass' then
+      local readers = redis.call('INCR', cap)
+      if readers == 1 then redis.call('PEXPIRE', cap, capTtl) end
+      if readers > capLimit then decision = 'limited' end
+    end
+    if decision == 'pass' then
+      if not added[batch] then
+        local member = string.sub(batch, #prefix + 1)
+        if redis.call('SADD', registry, member) == 1 then hashes[#hashes + 1] = member end
+        added[batch] = true
+      end
+      redis.call('HINCRBY', batch, field, 1)
+      redis.call('ZINCRBY', ranking, 1, field)
+      if not ranked[ranking] then
+        redis.call('PEXPIRE', ranking, rankingTtl)
+        ranked[ranking] = true
+      end
+      if pendings[field] then pendings[field] = pendings[field] + 1 end
+    end
+    local pending = pendings[field]
+    if pending == nil then
+      pending = 0
+      for _, hash in ipairs(hashes) do
+        local value = redis.call('HGET', prefix .. hash, field)
+        if value then pending = pending + tonumber(value) end
+      end
+      pendings[field] = pending
+    end
+    local count = base + pending
+    local last = shownCounts[shown]
+    if last == nil then last = tonumber(redis.call('GET', shown) or '0') end
+    if last > count then count = last end
+    if shownCounts[shown] ~= count then
+      redis.call('SET', shown, count, 'PX', shownTtl)
+      shownCounts[shown] = count
+    end
+    results[b] = {decision, count}
+  end
+  k = k + 5 + nOnce
+  a = a + 3 + s
 end
 return results`;
 
 type BeaconReply = [string, number | string[]];
 
 interface WaitingBeacon {
+  /** What the beacons of one call share, and its key (beacons whose shared part differs go in another call). */
+  shared: Array<string | number>;
+  sharedKey: string;
   keys: string[];
   args: Array<string | number>;
   done: (reply: BeaconReply) => void;
@@ -142,36 +132,45 @@ export class BeaconScript {
 
   async run({ stamp, admission, count, ranking, shown }: BeaconOp): Promise<BeaconOutcome> {
     const { rate, cap, once, onceTtlMs } = admission;
-    const keys = [...stamp.keys, rate.key, cap.key, count.registry, count.batch, ranking.key, shown.key, ...once];
-    const args = [
-      stamp.keys.length, ...stamp.expected, rate.ttlMs, rate.limit, cap.ttlMs, cap.limit, onceTtlMs, count.batch, count.field, ranking.ttlMs, this.prefix,
-      shown.base, shown.ttlMs,
-    ];
-    const [decision, detail] = await new Promise<BeaconReply>((done, fail) => this.queue({ keys, args, done, fail }));
+    const shared = [count.registry, ...stamp.keys, rate.ttlMs, rate.limit, cap.ttlMs, cap.limit, onceTtlMs, ranking.ttlMs, shown.ttlMs];
+    const keys = [rate.key, cap.key, count.batch, ranking.key, shown.key, ...once];
+    const args = [once.length, ...stamp.expected, count.field, shown.base];
+    const [decision, detail] = await new Promise<BeaconReply>((done, fail) => this.queue({ shared, sharedKey: shared.join(' '), keys, args, done, fail }));
     if (decision === 'stale') return { decision, stamp: (detail as string[]).map(String) };
     if (decision !== 'pass' && decision !== 'repeat' && decision !== 'limited') throw new Error(`unexpected beacon answer ${decision}`);
     return { decision, count: Number(detail) };
   }
 
-  /** The beacons of one turn of the event loop go to Redis as one script call. */
+  /** The beacons of one turn of the event loop go to Redis in one script call (one per shared part: almost always one). */
   private queue(beacon: WaitingBeacon): void {
     this.waiting.push(beacon);
     if (this.waiting.length > 1) return;
     setImmediate(() => {
-      const batch = this.waiting;
+      const waiting = this.waiting;
       this.waiting = [];
-      const keys: string[] = [];
-      const counts: number[] = [batch.length];
-      const args: Array<string | number> = [];
-      for (const one of batch) {
-        keys.push(...one.keys);
-        counts.push(one.keys.length, one.args.length);
-        args.push(...one.args);
+      const calls = new Map<string, WaitingBeacon[]>();
+      for (const one of waiting) {
+        const call = calls.get(one.sharedKey);
+        if (call) call.push(one);
+        else calls.set(one.sharedKey, [one]);
       }
-      this.redis.coinmagBeacons(keys.length, ...keys, ...counts, ...args).then(
-        (replies) => batch.forEach((one, index) => one.done(replies[index]!)),
-        (err) => batch.forEach((one) => one.fail(err)),
-      );
+      for (const call of calls.values()) this.send(call);
     });
+  }
+
+  private send(call: WaitingBeacon[]): void {
+    const [registry, ...rest] = call[0]!.shared as [string, ...Array<string | number>];
+    const stampCount = rest.length - 7;
+    const stampKeys = rest.slice(0, stampCount) as string[];
+    const keys: Array<string> = [registry, ...stampKeys];
+    const args: Array<string | number> = [call.length, stampCount, ...rest.slice(stampCount), this.prefix];
+    for (const one of call) {
+      for (const key of one.keys) keys.push(key);
+      for (const arg of one.args) args.push(arg);
+    }
+    this.redis.coinmagBeacons(keys.length, ...keys, ...args).then(
+      (replies) => call.forEach((one, index) => one.done(replies[index]!)),
+      (err) => call.forEach((one) => one.fail(err)),
+    );
   }
 }
