@@ -1,11 +1,11 @@
-import { VIEW_ARTICLES_PATH, type ViewArticleAnswer } from '@coinmag/contracts';
+import { VIEW_ARTICLES_MAX, VIEW_ARTICLES_PATH, type ViewArticlesAnswer } from '@coinmag/contracts';
 import { readBody, sendWithRetry } from '../proxy/send.js';
 import type { UpstreamPool } from '../proxy/upstream-pool.js';
 
 /** How old Postgres's figure in a beacon's answer may get (other processes' flushes are not seen sooner), as the content service keeps it. */
 const BASE_MAX_AGE_MS = 2_000;
 const MAX_ENTRIES = 10_000;
-const MAX_ANSWER_BYTES = 16 * 1024;
+const MAX_ANSWER_BYTES = VIEW_ARTICLES_MAX * 1024;
 /** How long a question waits for a content service that refuses connections (restarting): a beacon waits no longer. */
 const REPLICA_WAIT_MS = 1000;
 
@@ -21,12 +21,12 @@ export interface CountedArticle {
 }
 
 /** How views are counted, as the content service says (its limits, flush interval and Redis prefix). */
-export type CountingRules = Omit<ViewArticleAnswer, 'article'>;
+export type CountingRules = Omit<ViewArticlesAnswer, 'articles'>;
 
 /**
  * Slug → the public article a beacon names, asked of the content service (which reads the article
- * versions from Redis, then the row) and kept here for two seconds at most, so a beacon needs no
- * hop. Trusted only as its stamp allows: the script counts nothing when an article version moved
+ * versions from Redis, then the rows; the slugs asked in one turn in one request) and kept here for
+ * two seconds at most, so a beacon needs no hop. Trusted only as its stamp allows: the script counts nothing when an article version moved
  * (a write, publication, unpublication, slug change or deletion on any replica), and the article
  * is asked again. Bounded: the entry read first goes first.
  */
@@ -51,34 +51,60 @@ export class BeaconArticles {
     return this.read(slug);
   }
 
-  /** Asks the content service again (once at a time per slug). */
+  /** Asks the content service again: once at a time per slug, the slugs of one turn in one request. */
   read(slug: string): Promise<CountedArticle | null> {
     const asked = this.asking.get(slug);
     if (asked) return asked;
-    const asking = this.ask(slug).finally(() => this.asking.delete(slug));
+    const asking = new Promise<CountedArticle | null>((done, fail) => {
+      this.wanted.push({ slug, done, fail });
+      if (this.wanted.length === 1) setImmediate(() => this.askWanted());
+    });
     this.asking.set(slug, asking);
     return asking;
   }
 
-  private async ask(slug: string): Promise<CountedArticle | null> {
+  private wanted: Array<{ slug: string; done: (article: CountedArticle | null) => void; fail: (err: unknown) => void }> = [];
+
+  private askWanted(): void {
+    const wanted = this.wanted;
+    this.wanted = [];
+    for (let from = 0; from < wanted.length; from += VIEW_ARTICLES_MAX) {
+      const part = wanted.slice(from, from + VIEW_ARTICLES_MAX);
+      this.ask(part.map(({ slug }) => slug)).then(
+        (found) => part.forEach(({ slug, done }) => done(found.get(slug) ?? null)),
+        (err) => part.forEach(({ fail }) => fail(err)),
+      ).finally(() => part.forEach(({ slug }) => this.asking.delete(slug)));
+    }
+  }
+
+  private async ask(slugs: string[]): Promise<Map<string, CountedArticle | null>> {
     const readAt = Date.now();
     const handOvers = this.handOvers;
+    const query = slugs.map((slug) => `slug=${encodeURIComponent(slug)}`).join('&');
     const response = await sendWithRetry(
       this.content,
-      { method: 'GET', path: `${VIEW_ARTICLES_PATH}/${encodeURIComponent(slug)}`, headers: { accept: 'application/json' }, body: null, timeoutMs: this.timeoutMs },
+      { method: 'GET', path: `${VIEW_ARTICLES_PATH}?${query}`, headers: { accept: 'application/json' }, body: null, timeoutMs: this.timeoutMs },
       // A replica that refuses (stopping, killed) is passed over for another at once.
       { waitForRestartMs: REPLICA_WAIT_MS },
     );
     const raw = await readBody(response.body, MAX_ANSWER_BYTES);
-    if (response.statusCode !== 200) throw new Error(`the content service answered ${response.statusCode} for a beacon's article`);
-    const { article, ...rules } = JSON.parse(raw.toString('utf8')) as ViewArticleAnswer;
+    if (response.statusCode !== 200) throw new Error(`the content service answered ${response.statusCode} for beacons' articles`);
+    const { articles, ...rules } = JSON.parse(raw.toString('utf8')) as ViewArticlesAnswer;
     this.rules = rules;
-    this.entries.delete(slug);
-    if (!article) return null;
-    const entry: CountedArticle = { ...article, readAt, handOvers };
-    this.entries.set(slug, entry);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    return entry;
+    const found = new Map<string, CountedArticle | null>();
+    for (const slug of slugs) {
+      const article = articles[slug];
+      this.entries.delete(slug);
+      if (!article) {
+        found.set(slug, null);
+        continue;
+      }
+      const entry: CountedArticle = { id: article.id, base: article.base, stamp: article.stamp, readAt, handOvers };
+      this.entries.set(slug, entry);
+      found.set(slug, entry);
+    }
+    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    return found;
   }
 
   /** Forgets `slug` (its stamp kept moving). */

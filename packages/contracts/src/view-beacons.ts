@@ -48,10 +48,13 @@ export const VIEW_BATCHES_PATH = '/internal/view-batches';
 export const VIEW_BATCHES_MAX = 64;
 export const VIEW_BATCH_ARTICLES_MAX = 10_000;
 
-/** `GET /internal/view-articles/{slug}`: the public article a beacon names, and how views are counted. */
-export interface ViewArticleAnswer {
-  /** Null when no public article has the slug. */
-  article: { id: number; base: number; stamp: string[] } | null;
+/** Slugs asked at once at most. */
+export const VIEW_ARTICLES_MAX = 100;
+
+/** `GET /internal/view-articles?slug=…&slug=…`: the public articles beacons name, and how views are counted. */
+export interface ViewArticlesAnswer {
+  /** Per slug asked: its public article (Postgres's figure, the article versions read before it), or null. */
+  articles: Record<string, { id: number; base: number; stamp: string[] } | null>;
   limits: { windowMs: number; beaconsPerMinute: number; readersPerAddress: number };
   /** How often counted views are handed over (the content service's VIEW_FLUSH_INTERVAL_MS). */
   flushIntervalMs: number;

@@ -68,6 +68,28 @@ export class BeaconArticles {
     return entry;
   }
 
+  /** Reads the rows of several slugs in one query, under the versions read just before; a slug with no public article maps to undefined. */
+  async readMany(slugs: string[]): Promise<Map<string, BeaconArticle | undefined>> {
+    const readAt = Date.now();
+    const flushes = this.flushes;
+    const stamp = (await this.store.mget([...ARTICLE_STAMP_KEYS])).map((value) => value ?? '0');
+    const rows = new Map((await this.repository.findPublicMany(slugs, this.clock())).map((row) => [row.slug, row]));
+    const found = new Map<string, BeaconArticle | undefined>();
+    for (const slug of slugs) {
+      const row = rows.get(slug);
+      this.entries.delete(slug);
+      if (!row) {
+        found.set(slug, undefined);
+        continue;
+      }
+      const entry: BeaconArticle = { id: row.id, base: row.view_count, stamp, readAt, flushes };
+      this.entries.set(slug, entry);
+      found.set(slug, entry);
+    }
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return found;
+  }
+
   /** Forgets `slug` (its stamp moved and the row could not be read again). */
   forget(slug: string): void {
     this.entries.delete(slug);

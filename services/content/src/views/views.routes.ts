@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import {
-  API_MESSAGES, VIEW_ARTICLES_PATH, VIEW_BATCH_ARTICLES_MAX, VIEW_BATCHES_MAX, VIEW_BATCHES_PATH, VIEW_BEACON_BATCH_MAX, VIEW_BEACON_BATCH_MAX_BYTES, VIEW_BEACONS_PATH,
-  type ViewArticleAnswer, type ViewBeaconAnswer, type ViewBeaconAnswers,
+  API_MESSAGES, VIEW_ARTICLES_MAX, VIEW_ARTICLES_PATH, VIEW_BATCH_ARTICLES_MAX, VIEW_BATCHES_MAX, VIEW_BATCHES_PATH, VIEW_BEACON_BATCH_MAX, VIEW_BEACON_BATCH_MAX_BYTES, VIEW_BEACONS_PATH,
+  type ViewArticlesAnswer, type ViewBeaconAnswer, type ViewBeaconAnswers,
 } from '@coinmag/contracts';
 import { addressesTrusted, errorAnswer, ForbiddenError, parseInput, parseViewBatchName, readJsonBody, ServiceUnavailableError, ValidationError, type AdmissionLimits } from '@coinmag/service-kit';
 import { slugParam } from '../articles/articles.routes.js';
@@ -73,7 +73,7 @@ export interface CountingElsewhere {
  * POST /api/articles/{slug}/views?pv={page-view id}: the view beacon, one per page view,
  * counted even when the page itself came from a cache. Never cached.
  * POST /internal/view-beacons: the same for a batch of beacons the gateway received, one answer each.
- * GET /internal/view-articles/{slug} and POST /internal/view-batches: for the gateway, which counts
+ * GET /internal/view-articles?slug=… and POST /internal/view-batches: for the gateway, which counts
  * the beacons it receives in this service's Redis, and hands what it counted here to be applied.
  */
 export function viewBeaconRoutes(service: ViewsService, elsewhere?: CountingElsewhere): Router {
@@ -90,16 +90,16 @@ export function viewBeaconRoutes(service: ViewsService, elsewhere?: CountingElse
     ctx.body = { answers: await Promise.all(items.map((item) => batchedBeacon(service, ctx, item))) } satisfies ViewBeaconAnswers;
   });
   if (!elsewhere) return router;
-  router.get(`${VIEW_ARTICLES_PATH}/:slug`, async (ctx) => {
+  router.get(VIEW_ARTICLES_PATH, async (ctx) => {
     if (elsewhere.sharedPrefix === undefined) throw new ServiceUnavailableError('瀏覽次數暫時由內容服務計算');
-    const article = (await service.articleForCounting(slugParam(ctx.params.slug!))) ?? null;
+    const asked = ctx.query.slug;
+    const slugs = [...new Set(Array.isArray(asked) ? asked : asked === undefined ? [] : [asked])];
+    if (slugs.length === 0 || slugs.length > VIEW_ARTICLES_MAX) throw new ValidationError('slug', API_MESSAGES.viewBeaconsInvalid);
+    const found = await service.articlesForCounting(slugs.map(slugParam));
+    const articles: ViewArticlesAnswer['articles'] = {};
+    for (const [slug, article] of found) articles[slug] = article ? { id: article.id, base: article.base, stamp: article.stamp } : null;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      article: article && { id: article.id, base: article.base, stamp: article.stamp },
-      limits: elsewhere.limits,
-      flushIntervalMs: elsewhere.flushIntervalMs,
-      prefix: elsewhere.sharedPrefix,
-    } satisfies ViewArticleAnswer;
+    ctx.body = { articles, limits: elsewhere.limits, flushIntervalMs: elsewhere.flushIntervalMs, prefix: elsewhere.sharedPrefix } satisfies ViewArticlesAnswer;
   });
   router.post(VIEW_BATCHES_PATH, async (ctx) => {
     // Views are added only on the gateway's word, as its addresses are believed.

@@ -38,14 +38,14 @@ export class ViewsService {
   ) {}
 
   /**
-   * The public article `slug` names, read now with the article versions read before it, for a
-   * process that counts beacons with the same script (the gateway); undefined when none is public.
+   * The public articles these slugs name, read now with the article versions read before them, for
+   * a process that counts beacons with the same script (the gateway); undefined for a slug none is.
    * Unavailable while the versions say nothing (no shared Redis, or an invalidation not recorded).
    */
-  async articleForCounting(slug: string): Promise<BeaconArticle | undefined> {
+  async articlesForCounting(slugs: string[]): Promise<Map<string, BeaconArticle | undefined>> {
     const fast = this.fast;
     if (!fast || !fast.stampsTrusted()) throw new ServiceUnavailableError('瀏覽次數暫時由內容服務計算');
-    return fast.articles.read(slug);
+    return fast.articles.readMany(slugs);
   }
 
   async beacon(slug: string, reader: Reader): Promise<BeaconAnswer> {
