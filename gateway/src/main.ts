@@ -31,7 +31,7 @@ void runService({
     // Beacons counted here need the content service's Redis and a cache kept exact by its feed (which says whether the article versions hold).
     const cache = contentCache?.cache;
     const viewsRedis = config.REDIS_URL && cache
-      ? createRedisClient(config.REDIS_URL, runtime, { keyPrefix: config.REDIS_KEY_PREFIX, enableOfflineQueue: false, commandTimeout: 2000, enableAutoPipelining: true }, 'views-redis')
+      ? createRedisClient(config.REDIS_URL, runtime, { keyPrefix: config.REDIS_KEY_PREFIX, enableOfflineQueue: false, commandTimeout: 2000 }, 'views-redis')
       : undefined;
     const beaconCounting = viewsRedis && cache && new BeaconCounting({
       redis: viewsRedis, prefix: config.REDIS_KEY_PREFIX, content: pagesContent, timeoutMs: config.UPSTREAM_TIMEOUT_MS,

@@ -76,7 +76,7 @@ describe('view beacons counted by the gateway', () => {
     contentCache = createContentCache({ CONTENT_URL: api.url, GATEWAY_CACHE_MB: 8, GATEWAY_CACHE_TTL_MS: 60_000, GATEWAY_CACHE_STALE_MS: 60_000 }, silent)!;
     contentCache.start();
     expect(await contentCache.feed.ready()).toBe(true);
-    gatewayRedis = createRedisClient(redis.url, undefined, { keyPrefix: PREFIX, enableOfflineQueue: false, commandTimeout: 500, enableAutoPipelining: true });
+    gatewayRedis = createRedisClient(redis.url, undefined, { keyPrefix: PREFIX, enableOfflineQueue: false, commandTimeout: 500 });
     await new Promise((resolve) => gatewayRedis.once('ready', resolve));
     counting = buildGateway([api.url]);
     const app = createGatewayApp({

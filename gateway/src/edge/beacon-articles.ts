@@ -65,12 +65,24 @@ export class BeaconArticles {
 
   private wanted: Array<{ slug: string; done: (article: CountedArticle | null) => void; fail: (err: unknown) => void }> = [];
 
+  /**
+   * Asks for the slugs wanted, and with them every entry past half its age (or read before a
+   * hand-over): renewed together, the entries of the articles being read expire together, and one
+   * request renews them all instead of one request for each as it expires.
+   */
   private askWanted(): void {
     const wanted = this.wanted;
     this.wanted = [];
+    const now = Date.now();
+    const renewed: string[] = [];
+    for (const [slug, entry] of this.entries) {
+      if (wanted.length + renewed.length >= VIEW_ARTICLES_MAX) break;
+      if (!this.asking.has(slug) && (entry.handOvers !== this.handOvers || now - entry.readAt >= BASE_MAX_AGE_MS / 2)) renewed.push(slug);
+    }
     for (let from = 0; from < wanted.length; from += VIEW_ARTICLES_MAX) {
       const part = wanted.slice(from, from + VIEW_ARTICLES_MAX);
-      this.ask(part.map(({ slug }) => slug)).then(
+      const slugs = part.map(({ slug }) => slug);
+      this.ask(from === 0 ? slugs.concat(renewed) : slugs).then(
         (found) => part.forEach(({ slug, done }) => done(found.get(slug) ?? null)),
         (err) => part.forEach(({ fail }) => fail(err)),
       ).finally(() => part.forEach(({ slug }) => this.asking.delete(slug)));

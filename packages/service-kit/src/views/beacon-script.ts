@@ -20,9 +20,10 @@ export type BeaconOutcome = { decision: 'stale'; stamp: string[] } | { decision:
  * then rate ttl, rate limit, cap ttl, cap limit, once ttl, ranking ttl, shown ttl, key prefix.
  * Then per beacon, KEYS: rate, cap, batch, ranking, shown, its once-keys; ARGV: its number of
  * once-keys, the s expected stamp values, the field (the article's id), Postgres's figure.
- * `memo` holds what earlier beacons of the call read or wrote (the script runs atomically, so it
- * stays true): the stamps, the registry's members, the pending sums, the counts shown, the expiries
- * set. The batch's registry member is its key without the prefix, as SUM_REGISTERED reads them.
+ * The script runs atomically, so what earlier beacons of the call read stays true (the stamps, the
+ * registry's members, the pending sums, the counts shown), and the counts, ranks and counts shown
+ * of the call are written once each at its end. The batch's registry member is its key without the
+ * prefix, as SUM_REGISTERED reads them.
  */
 export const BEACONS_SCRIPT = `
 local registry = KEYS[1]
@@ -33,6 +34,8 @@ local stamps = {}
 for i = 1, s do stamps[i] = redis.call('GET', KEYS[1 + i]) or '0' end
 local hashes = redis.call('SMEMBERS', registry)
 local added, ranked, pendings, shownCounts = {}, {}, {}, {}
+-- The call's counts, ranks and counts shown are written once at its end (it runs atomically).
+local counted, countOrder, rankedBy, rankOrder, addedTo, shownDirty = {}, {}, {}, {}, {}, {}
 local results = {}
 local k, a = 1 + s, 10
 for b = 1, n do
@@ -66,13 +69,19 @@ for b = 1, n do
         if redis.call('SADD', registry, member) == 1 then hashes[#hashes + 1] = member end
         added[batch] = true
       end
-      redis.call('HINCRBY', batch, field, 1)
-      redis.call('ZINCRBY', ranking, 1, field)
-      if not ranked[ranking] then
-        redis.call('PEXPIRE', ranking, rankingTtl)
-        ranked[ranking] = true
+      local countKey = batch .. ' ' .. field
+      if not counted[countKey] then
+        counted[countKey] = 0
+        countOrder[#countOrder + 1] = {batch, field, countKey}
       end
-      if pendings[field] then pendings[field] = pendings[field] + 1 end
+      counted[countKey] = counted[countKey] + 1
+      local rankKey = ranking .. ' ' .. field
+      if not rankedBy[rankKey] then
+        rankedBy[rankKey] = 0
+        rankOrder[#rankOrder + 1] = {ranking, field, rankKey}
+      end
+      rankedBy[rankKey] = rankedBy[rankKey] + 1
+      addedTo[field] = (addedTo[field] or 0) + 1
     end
     local pending = pendings[field]
     if pending == nil then
@@ -83,19 +92,28 @@ for b = 1, n do
       end
       pendings[field] = pending
     end
-    local count = base + pending
+    local count = base + pending + (addedTo[field] or 0)
     local last = shownCounts[shown]
     if last == nil then last = tonumber(redis.call('GET', shown) or '0') end
     if last > count then count = last end
     if shownCounts[shown] ~= count then
-      redis.call('SET', shown, count, 'PX', shownTtl)
       shownCounts[shown] = count
+      shownDirty[shown] = true
     end
     results[b] = {decision, count}
   end
   k = k + 5 + nOnce
   a = a + 3 + s
 end
+for _, entry in ipairs(countOrder) do redis.call('HINCRBY', entry[1], entry[2], counted[entry[3]]) end
+for _, entry in ipairs(rankOrder) do
+  redis.call('ZINCRBY', entry[1], rankedBy[entry[3]], entry[2])
+  if not ranked[entry[1]] then
+    redis.call('PEXPIRE', entry[1], rankingTtl)
+    ranked[entry[1]] = true
+  end
+end
+for key in pairs(shownDirty) do redis.call('SET', key, shownCounts[key], 'PX', shownTtl) end
 return results`;
 
 type BeaconReply = [string, number | string[]];
