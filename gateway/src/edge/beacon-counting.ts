@@ -10,12 +10,6 @@ import type { BeaconTarget } from './request-area.js';
 const STAMP_TRIES = 3;
 /** How long Redis is left alone after a command could not be sent. */
 const REDIS_RETRY_MS = 1000;
-/**
- * Script calls on their way to Redis at once: readers' beacons come one or two per turn of the event
- * loop, and each call costs a write and a read on both sides, so those that arrive meanwhile wait
- * for the next call (as a batch of beacons to the content service does).
- */
-const SCRIPT_CALLS_IN_FLIGHT = 2;
 /** Until the content service has said how often: its default. */
 const DEFAULT_HAND_OVER_MS = 3000;
 /** The content service checks a page view's id as a UUID; any other goes to it to be refused. */
@@ -62,7 +56,7 @@ export class BeaconCounting {
   private stopped = false;
 
   constructor(private readonly options: BeaconCountingOptions) {
-    this.script = new BeaconScript(options.redis, options.prefix, SCRIPT_CALLS_IN_FLIGHT);
+    this.script = new BeaconScript(options.redis, options.prefix);
     this.articles = new BeaconArticles(options.content, options.timeoutMs);
     this.tally = new BeaconTally({ script: this.script, content: options.content, timeoutMs: options.timeoutMs, forwardingSecret: options.forwardingSecret, log: options.log,
       handedOver: () => this.articles.handedOver(),

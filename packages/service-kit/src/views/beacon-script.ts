@@ -118,9 +118,6 @@ return results`;
 
 type BeaconReply = [string, number | string[]];
 
-/** Beacons in one script call at most (its run blocks Redis meanwhile: a few ms). */
-const MAX_PER_CALL = 256;
-
 interface WaitingBeacon {
   /** What the beacons of one call share, and its key (beacons whose shared part differs go in another call). */
   shared: Array<string | number>;
@@ -144,20 +141,8 @@ interface ScriptedRedis extends Redis {
 export class BeaconScript {
   private readonly redis: ScriptedRedis;
   private waiting: WaitingBeacon[] = [];
-  private inFlight = 0;
-  private scheduled = false;
 
-  /**
-   * `maxInFlight`: script calls on their way at once. Each call costs a write and a read on both
-   * sides whatever it carries; with a bound, the beacons that arrive while calls are on their way
-   * go together in the next one (none waits when nothing is on its way), so under load a call
-   * carries many instead of the one or two of a turn. Unbounded: one call per turn.
-   */
-  constructor(
-    redis: Redis,
-    private readonly prefix: string,
-    private readonly maxInFlight = Infinity,
-  ) {
+  constructor(redis: Redis, private readonly prefix: string) {
     // EVALSHA, falling back to EVAL once per connection; ioredis prefixes the KEYS.
     redis.defineCommand('coinmagBeacons', { lua: BEACONS_SCRIPT });
     this.redis = redis as ScriptedRedis;
@@ -174,38 +159,24 @@ export class BeaconScript {
     return { decision, count: Number(detail) };
   }
 
-  /** The beacons waiting go to Redis in one script call (one per shared part: almost always one), after the I/O of this turn. */
+  /** The beacons of one turn of the event loop go to Redis in one script call (one per shared part: almost always one). */
   private queue(beacon: WaitingBeacon): void {
     this.waiting.push(beacon);
-    this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.scheduled || this.inFlight >= this.maxInFlight || this.waiting.length === 0) return;
-    this.scheduled = true;
+    if (this.waiting.length > 1) return;
     setImmediate(() => {
-      this.scheduled = false;
-      while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
-        const taken = this.waiting.length <= MAX_PER_CALL ? this.waiting : this.waiting.slice(0, MAX_PER_CALL);
-        this.waiting = taken === this.waiting ? [] : this.waiting.slice(MAX_PER_CALL);
-        const calls = new Map<string, WaitingBeacon[]>();
-        for (const one of taken) {
-          const call = calls.get(one.sharedKey);
-          if (call) call.push(one);
-          else calls.set(one.sharedKey, [one]);
-        }
-        for (const call of calls.values()) {
-          this.inFlight += 1;
-          void this.send(call).finally(() => {
-            this.inFlight -= 1;
-            this.schedule();
-          });
-        }
+      const waiting = this.waiting;
+      this.waiting = [];
+      const calls = new Map<string, WaitingBeacon[]>();
+      for (const one of waiting) {
+        const call = calls.get(one.sharedKey);
+        if (call) call.push(one);
+        else calls.set(one.sharedKey, [one]);
       }
+      for (const call of calls.values()) this.send(call);
     });
   }
 
-  private send(call: WaitingBeacon[]): Promise<void> {
+  private send(call: WaitingBeacon[]): void {
     const [registry, ...rest] = call[0]!.shared as [string, ...Array<string | number>];
     const stampCount = rest.length - 7;
     const stampKeys = rest.slice(0, stampCount) as string[];
@@ -215,7 +186,7 @@ export class BeaconScript {
       for (const key of one.keys) keys.push(key);
       for (const arg of one.args) args.push(arg);
     }
-    return this.redis.coinmagBeacons(keys.length, ...keys, ...args).then(
+    this.redis.coinmagBeacons(keys.length, ...keys, ...args).then(
       (replies) => call.forEach((one, index) => one.done(replies[index]!)),
       (err) => call.forEach((one) => one.fail(err)),
     );
