@@ -207,12 +207,15 @@ describe('view beacons counted by the gateway', () => {
       expect(await viewCount(slug)).toBe(before + 5);
     });
 
-    it('sends a batch of beacons cut mid-way to another replica: every beacon answered, each counted once', async () => {
+    it('sends a batch of beacons cut mid-way, or left unanswered, to another replica: every beacon answered, each counted once', async () => {
       const { slug } = await insertArticle(api.db, { slug: 'batch-cut' });
       const before = await viewCount(slug);
+      // A replica killed where its address goes silent: it takes the batch and never answers.
+      const mute = createServer(() => {});
+      const muteUrl = await listen(mute);
       // A gateway that does not count itself: it hands beacons to the content service in batches.
       const app = createGatewayApp({
-        config: { CONTENT_URL: `${cutterUrl},${replicaUrl}`, AUTH_URL: refusedUrl, MEDIA_URL: refusedUrl, UPSTREAM_TIMEOUT_MS: 2000, UPLOAD_TIMEOUT_MS: 2000, TRUSTED_PROXY_HOPS: 1 },
+        config: { CONTENT_URL: `${cutterUrl},${muteUrl},${replicaUrl}`, AUTH_URL: refusedUrl, MEDIA_URL: refusedUrl, UPSTREAM_TIMEOUT_MS: 2000, UPLOAD_TIMEOUT_MS: 2000, TRUSTED_PROXY_HOPS: 1 },
         log: silent,
       });
       const forwarding = createServer(app.callback());
@@ -230,6 +233,8 @@ describe('view beacons counted by the gateway', () => {
       } finally {
         forwarding.closeAllConnections();
         forwarding.close();
+        mute.closeAllConnections();
+        mute.close();
       }
     });
   });

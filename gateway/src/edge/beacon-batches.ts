@@ -97,25 +97,31 @@ export class BeaconBatches {
   }
 
   /**
-   * Sends a batch, again to another replica when one refuses it, cuts it or its answer (a replica
-   * killed mid-batch) or answers 502/503 (one stopping): a beacon sent twice counts once (its page view id, its reader, are taken
-   * once), so nothing is lost and nothing doubled. A slow replica is not left (504, as alone).
+   * Sends a batch, again to another replica when one refuses it, cuts it or its answer, leaves it
+   * unanswered past the timeout (a replica killed mid-batch: its address may just go silent) or
+   * answers 502/503 (one stopping): a beacon sent twice counts once (its page view id, its reader,
+   * are taken once), so nothing is lost and nothing doubled. Only the last try's failure is answered (504, 502, 503).
    */
   private async sendToAReplica(headers: Record<string, string>, body: Buffer): Promise<{ response: Dispatcher.ResponseData; raw: Buffer }> {
     const { content, timeoutMs } = this.options;
     let last: { replica?: unknown } | undefined;
+    const tried = new Set<unknown>();
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const sent = await content.send({ method: 'POST', path: VIEW_BEACONS_PATH, headers, body, timeoutMs }, last);
+        const sent = await content.send({ method: 'POST', path: VIEW_BEACONS_PATH, headers, body, timeoutMs }, last, tried);
         last = sent;
+        tried.add(sent.replica);
         const raw = await readBody(sent.response.body, MAX_ANSWER_BYTES);
         // A replica that is stopping may refuse the batch as a whole: another may take it.
         if ((sent.response.statusCode === 502 || sent.response.statusCode === 503) && attempt < content.origins.length) continue;
         return { response: sent.response, raw };
       } catch (err) {
         last = (err as { replica?: unknown }).replica ? (err as { replica?: unknown }) : last;
+        if (last?.replica) tried.add(last.replica);
         const failure = classifyFailure(err);
-        if (attempt >= Math.max(2, content.origins.length) || (failure !== 'refused' && failure !== 'reset' && failure !== 'broken')) throw err;
+        // A slow lone replica is not asked twice; one that cut or refused may have just restarted.
+        const tries = failure === 'timeout' ? content.origins.length : Math.max(2, content.origins.length);
+        if (attempt >= tries || failure === 'busy') throw err;
       }
     }
   }

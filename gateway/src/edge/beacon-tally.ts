@@ -123,15 +123,18 @@ export class BeaconTally {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': randomUUID() };
     if (this.options.forwardingSecret) headers[FORWARDING_SECRET_HEADER] = this.options.forwardingSecret;
     let last: { replica?: unknown } | undefined;
+    const tried = new Set<unknown>();
     for (let attempt = 0; attempt < Math.max(2, this.options.content.origins.length); attempt += 1) {
       try {
-        const sent = await this.options.content.send({ method: 'POST', path: VIEW_BATCHES_PATH, headers, body, timeoutMs: this.options.timeoutMs }, last);
+        const sent = await this.options.content.send({ method: 'POST', path: VIEW_BATCHES_PATH, headers, body, timeoutMs: this.options.timeoutMs }, last, tried);
         last = sent;
+        tried.add(sent.replica);
         const answer = await readBody(sent.response.body, 4096);
         if (sent.response.statusCode === 200) return true;
         this.options.log.warn({ status: sent.response.statusCode, answer: answer.toString('utf8').slice(0, 200) }, 'counted views not handed over; tried again');
       } catch (err) {
         last = err as { replica?: unknown };
+        if (last.replica) tried.add(last.replica);
         this.options.log.warn({ err: (err as Error).message }, 'counted views not handed over; tried again');
       }
     }
