@@ -99,9 +99,11 @@ export class UpstreamPool {
       const replica = this.replicas[this.next++ % this.replicas.length]!;
       if (replica !== avoid && replica.downUntil <= now && !tried?.has(replica)) return replica;
     }
-    for (let asked = 0; asked < this.replicas.length; asked += 1) {
-      const replica = this.replicas[this.next++ % this.replicas.length]!;
-      if (replica !== avoid && replica.downUntil <= now) return replica;
+    if (tried) {
+      for (let asked = 0; asked < this.replicas.length; asked += 1) {
+        const replica = this.replicas[this.next++ % this.replicas.length]!;
+        if (replica !== avoid && replica.downUntil <= now) return replica;
+      }
     }
     for (const replica of this.replicas) if (replica !== avoid) return replica;
     return this.replicas[0]!;
