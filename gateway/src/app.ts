@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import type { BeaconCounting } from './edge/beacon-counting.js';
 import { edgeStage } from './edge/edge-stage.js';
 import type { CachedPages } from './frontends/serve-frontends.js';
 import type { GatewayCache } from './cache/response-cache.js';
@@ -31,9 +32,11 @@ export interface GatewayDeps {
   csp?: CspOptions;
   /** The cache of public content answers, kept exact by its invalidation feed (see cache/). */
   cache?: GatewayCache;
+  /** Counts view beacons in the gateway itself (see edge/beacon-counting.ts); absent: the content service counts them. */
+  beaconCounting?: BeaconCounting;
 }
 
-export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache }: GatewayDeps): Koa {
+export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconCounting }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
   const cspOptions = csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] };
   const adminHost = config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined;
@@ -56,7 +59,7 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
       csp: cspOptions,
       cache,
       pages,
-      beacons: { content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyTimeoutMs: limits.bodyTimeoutMs, forwardingSecret: config.FORWARDING_SECRET },
+      beacons: { content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyTimeoutMs: limits.bodyTimeoutMs, forwardingSecret: config.FORWARDING_SECRET, counting: beaconCounting },
       adminHost,
     }),
   });

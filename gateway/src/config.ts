@@ -87,6 +87,13 @@ export const gatewayConfigSchema = z.object({
         issue.addIssue({ code: z.ZodIssueCode.custom, message: (err as Error).message });
       }
     }),
+  /**
+   * The content service's Redis and key prefix (its REDIS_URL and REDIS_KEY_PREFIX): with them the
+   * gateway counts view beacons itself, with no hop to the content service (docs/adr/0013).
+   * Unset: every beacon goes to the content service.
+   */
+  REDIS_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
+  REDIS_KEY_PREFIX: z.string().max(50).default('coinmag:content:'),
   /** How long the auth service's "this token is still valid" is trusted (0, the default: ask every time; see service-kit's token-confirm.ts). */
   ADMIN_CONFIRM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** What one client and all clients may hold, and how long the gateway waits for what they send. */

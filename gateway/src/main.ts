@@ -1,4 +1,5 @@
-import { loadTokenPublicKey, runService } from '@coinmag/service-kit';
+import { createRedisClient, loadTokenPublicKey, runService } from '@coinmag/service-kit';
+import { BeaconCounting } from './edge/beacon-counting.js';
 import { createGatewayApp } from './app.js';
 import { createAdminGuard } from './admin/admin-guard.js';
 import { createContentCache } from './cache/content-cache.js';
@@ -27,10 +28,27 @@ void runService({
     // The pages' reads follow every content replica, as the proxy does.
     const pagesContent = replicaPool(urlList(config.CONTENT_URL), config.UPSTREAM_RESOLVE_MS).pool;
     const frontends = frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache, pagesContent);
-    const app = createGatewayApp({
-      config, runtime, adminGuard, cache: contentCache?.cache, csp: cspOptions(config),
-      frontends: frontends.serve, pages: frontends.pages,
+    // Beacons counted here need the content service's Redis and a cache kept exact by its feed (which says whether the article versions hold).
+    const cache = contentCache?.cache;
+    const viewsRedis = config.REDIS_URL && cache
+      ? createRedisClient(config.REDIS_URL, runtime, { keyPrefix: config.REDIS_KEY_PREFIX, enableOfflineQueue: false, commandTimeout: 2000 }, 'views-redis')
+      : undefined;
+    const beaconCounting = viewsRedis && cache && new BeaconCounting({
+      redis: viewsRedis, prefix: config.REDIS_KEY_PREFIX, content: pagesContent, timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      forwardingSecret: config.FORWARDING_SECRET, log: runtime.log, trusted: () => cache.isTrusted(),
     });
-    return { app, server: gatewayServerTuning(limits, config.TRUSTED_PROXY_HOPS), start: () => contentCache?.start(), close: [async () => contentCache?.stop()] };
+    const app = createGatewayApp({
+      config, runtime, adminGuard, cache, csp: cspOptions(config),
+      frontends: frontends.serve, pages: frontends.pages, beaconCounting,
+    });
+    return {
+      app,
+      server: gatewayServerTuning(limits, config.TRUSTED_PROXY_HOPS),
+      start: () => {
+        contentCache?.start();
+        beaconCounting?.start();
+      },
+      close: [async () => contentCache?.stop(), async () => beaconCounting?.stop(), async () => viewsRedis?.disconnect()],
+    };
   },
 });

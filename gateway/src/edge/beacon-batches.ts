@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { VIEW_BEACON_BATCH_MAX, VIEW_BEACONS_PATH, type ViewBeaconAnswer, type ViewBeaconAnswers, type ViewBeaconItem } from '@coinmag/contracts';
 import { FORWARDING_SECRET_HEADER } from '@coinmag/service-kit';
-import { readBody, sendWithRetry } from '../proxy/send.js';
-import type { UpstreamPool } from '../proxy/upstream-pool.js';
+import type { Dispatcher } from 'undici';
+import { readBody } from '../proxy/send.js';
+import { classifyFailure, type UpstreamPool } from '../proxy/upstream-pool.js';
 
 /** A batch's answer: a few dozen bytes per beacon. */
 const MAX_ANSWER_BYTES = VIEW_BEACON_BATCH_MAX * 1024;
@@ -77,8 +78,7 @@ export class BeaconBatches {
       const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': randomUUID() };
       if (this.options.forwardingSecret) headers[FORWARDING_SECRET_HEADER] = this.options.forwardingSecret;
       const body = Buffer.from(JSON.stringify({ beacons: batch.map(({ item }) => item) }));
-      const response = await sendWithRetry(this.options.content, { method: 'POST', path: VIEW_BEACONS_PATH, headers, body, timeoutMs: this.options.timeoutMs }, { waitForRestartMs: 0 });
-      const raw = await readBody(response.body, MAX_ANSWER_BYTES);
+      const { response, raw } = await this.sendToAReplica(headers, body);
       if (response.statusCode === 404 || response.statusCode === 405) throw new BatchesRefusedError('the content service answers no batch of beacons');
       const parsed = parseJson(raw);
       if (response.statusCode !== 200) {
@@ -93,6 +93,36 @@ export class BeaconBatches {
       batch.forEach((waiting, index) => waiting.done(answers[index]!));
     } catch (err) {
       for (const waiting of batch) waiting.fail(err);
+    }
+  }
+
+  /**
+   * Sends a batch, again to another replica when one refuses it, cuts it or its answer, leaves it
+   * unanswered past the timeout (a replica killed mid-batch: its address may just go silent) or
+   * answers 502/503 (one stopping): a beacon sent twice counts once (its page view id, its reader,
+   * are taken once), so nothing is lost and nothing doubled. Only the last try's failure is answered (504, 502, 503).
+   */
+  private async sendToAReplica(headers: Record<string, string>, body: Buffer): Promise<{ response: Dispatcher.ResponseData; raw: Buffer }> {
+    const { content, timeoutMs } = this.options;
+    let last: { replica?: unknown } | undefined;
+    const tried = new Set<unknown>();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const sent = await content.send({ method: 'POST', path: VIEW_BEACONS_PATH, headers, body, timeoutMs }, last, tried);
+        last = sent;
+        tried.add(sent.replica);
+        const raw = await readBody(sent.response.body, MAX_ANSWER_BYTES);
+        // A replica that is stopping may refuse the batch as a whole: another may take it.
+        if ((sent.response.statusCode === 502 || sent.response.statusCode === 503) && attempt < content.origins.length) continue;
+        return { response: sent.response, raw };
+      } catch (err) {
+        last = (err as { replica?: unknown }).replica ? (err as { replica?: unknown }) : last;
+        if (last?.replica) tried.add(last.replica);
+        const failure = classifyFailure(err);
+        // A slow lone replica is not asked twice; one that cut or refused may have just restarted.
+        const tries = failure === 'timeout' ? content.origins.length : Math.max(2, content.origins.length);
+        if (attempt >= tries || failure === 'busy') throw err;
+      }
     }
   }
 }

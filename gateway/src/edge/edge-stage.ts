@@ -46,7 +46,7 @@ export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beaco
   /** The lanes answered through the response, with the edge's headers already set, else the chain. */
   const answer = (ctx: Context, area: RequestArea, next: Next): Promise<void> => {
     if (area === 'chain' || area === 'public-api' || onHost(ctx.host, adminHostLower)) return next();
-    if (area === 'beacon') return beacon(ctx) || next();
+    if (area === 'beacon') return next();
     const page = freshPage?.later(ctx);
     return page ? page.then((sent) => (sent ? undefined : next())) : next();
   };
@@ -64,7 +64,14 @@ export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beaco
         ctx.body = { error: API_MESSAGES.tooManyRequests };
       } else if (!freshHit?.(ctx, state.requestId)) {
         const area = requestArea(ctx.method, ctx.path, ctx.url);
-        if (!(area === 'page' && !onHost(ctx.host, adminHostLower) && freshPage?.now(ctx, state))) {
+        const edgeAnswers = !onHost(ctx.host, adminHostLower);
+        // A view beacon and a fresh cached page whose compressed form is made give the edge's
+        // headers themselves: in one list with their own head.
+        const beaconSent = area === 'beacon' && edgeAnswers && beacon(ctx, state.requestId);
+        if (beaconSent) {
+          await beaconSent;
+          answerNotFound(ctx);
+        } else if (!(area === 'page' && edgeAnswers && freshPage?.now(ctx, state))) {
           setEdgeHeaders(ctx.res, state.requestId);
           headersSet = true;
           await answer(ctx, area, next);

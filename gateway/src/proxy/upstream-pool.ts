@@ -120,12 +120,18 @@ export class UpstreamPool {
     return this.replicas.map((replica) => replica.origin);
   }
 
-  /** The next replica to ask; `avoid` (the one that just failed) only when it is the only one. */
-  private pick(avoid?: Replica): Replica {
+  /** The next replica to ask; `avoid` (the one that just failed) only when it is the only one; those `tried` only when no other is up. */
+  private pick(avoid?: Replica, tried?: ReadonlySet<unknown>): Replica {
     const now = Date.now();
-    for (let tried = 0; tried < this.replicas.length; tried += 1) {
+    for (let asked = 0; asked < this.replicas.length; asked += 1) {
       const replica = this.replicas[this.next++ % this.replicas.length]!;
-      if (replica !== avoid && replica.downUntil <= now) return replica;
+      if (replica !== avoid && replica.downUntil <= now && !tried?.has(replica)) return replica;
+    }
+    if (tried) {
+      for (let asked = 0; asked < this.replicas.length; asked += 1) {
+        const replica = this.replicas[this.next++ % this.replicas.length]!;
+        if (replica !== avoid && replica.downUntil <= now) return replica;
+      }
     }
     for (const replica of this.replicas) if (replica !== avoid) return replica;
     return this.replicas[0]!;
@@ -136,8 +142,8 @@ export class UpstreamPool {
    * none frees up in time); the connection is counted as taken until the answer is read. A
    * connection refused marks the replica down for a moment.
    */
-  async send(request: UpstreamRequest, avoid?: { replica?: unknown }): Promise<{ response: Dispatcher.ResponseData; replica: unknown }> {
-    const replica = this.pick(avoid?.replica as Replica | undefined);
+  async send(request: UpstreamRequest, avoid?: { replica?: unknown }, tried?: ReadonlySet<unknown>): Promise<{ response: Dispatcher.ResponseData; replica: unknown }> {
+    const replica = this.pick(avoid?.replica as Replica | undefined, tried);
     let release: (() => void) | undefined;
     const leaving = IDEMPOTENT.has(request.method) && !request.body ? new AbortController() : undefined;
     if (leaving) replica.awaiting.add(leaving);

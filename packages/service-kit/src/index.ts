@@ -23,3 +23,4 @@ export * from './redis-client.js';
 export * from './token-confirm.js';
 export * from './verify-with-auth.js';
 export * from './outage.js';
+export * from './views/index.js';

@@ -89,6 +89,8 @@ export interface ContentDeps {
   authUrl?: string;
   /** Who counts as a new reader and how many beacons an address may send. */
   viewLimits?: AdmissionLimits;
+  /** How often counted views are written to Postgres (VIEW_FLUSH_INTERVAL_MS): the gateway hands its own as often. */
+  viewFlushIntervalMs?: number;
   /** Worker threads for article bodies; default: a pool with ARTICLE_BODY_DEFAULTS. Closed by the owner of the app. */
   bodies?: ArticleBodyPool;
   /** The WordPress import: where exports are kept, the media service its images go through, fetch bounds. */
@@ -130,7 +132,7 @@ export interface ContentApp {
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, bodies: givenBodies, wordpress: wordpressOptions, outbox: outboxOptions = {}, cards }: ContentDeps): ContentApp {
+export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, viewFlushIntervalMs = 3000, bodies: givenBodies, wordpress: wordpressOptions, outbox: outboxOptions = {}, cards }: ContentDeps): ContentApp {
   const runtime = given ?? createRuntime('content', givenLog);
   const { log } = runtime;
   const bodies = givenBodies ?? new ArticleBodyPool({ log });
@@ -212,7 +214,13 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminWordPressImportRoutes(wordpressImports, publicKey),
     adminWebhookRoutes(webhooks, publicKey),
     wordPressOldLinkRoutes(new WordPressOldLinks(wordpressRepository)),
-    viewBeaconRoutes(beacons),
+    viewBeaconRoutes(beacons, {
+      views,
+      limits: viewLimits,
+      flushIntervalMs: viewFlushIntervalMs,
+      // Only a Redis both can reach can hold what the gateway counts; it must use this prefix.
+      sharedPrefix: beaconArticles ? counterStore.keyPrefix : undefined,
+    }),
     publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),
     publicPreviewRoutes(previewLinks),

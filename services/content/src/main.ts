@@ -45,6 +45,7 @@ void runService({
           allowedHosts: parseAllowedHosts(config.OUTBOUND_ALLOWED_HOSTS),
         },
       },
+      viewFlushIntervalMs: config.VIEW_FLUSH_INTERVAL_MS,
       viewLimits: {
         windowMs: config.VIEW_READER_WINDOW_MINUTES * 60_000,
         beaconsPerMinute: config.VIEW_BEACONS_PER_MINUTE,

@@ -97,7 +97,7 @@ export class MemoryStore implements Store {
   }
   private beacons: Promise<unknown> = Promise.resolve();
   private async beaconNow({ stamp, admission, count, ranking, shown }: BeaconOp): Promise<BeaconOutcome> {
-    const current = (await this.mget(stamp.keys)).map((value) => value ?? '0');
+    const current = (await this.mget([...stamp.keys])).map((value) => value ?? '0');
     if (current.some((value, index) => value !== stamp.expected[index])) return { decision: 'stale', stamp: current };
     const decision = await this.admit(admission);
     if (decision === 'pass') {

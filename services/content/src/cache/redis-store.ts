@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { BeaconScript } from '@coinmag/service-kit';
 import type { AdmissionCheck, BeaconOp, BeaconOutcome } from '../views/view-store.js';
 import type { SubscriptionHandlers } from './pub-sub.js';
 import type { Store } from './store.js';
@@ -28,86 +29,7 @@ for _, hash in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return sums`;
 
-/**
- * KEYS: n stamp keys, then rate, cap, registry, batch, ranking, shown, once…; ARGV: n, n expected values,
- * rate ttl, rate limit, cap ttl, cap limit, once ttl, batch name (unprefixed), field, ranking ttl, key prefix,
- * Postgres's figure, shown ttl.
- * The admission is ADMIT's; the registry's hashes are named without the prefix, as SUM_REGISTERED reads them.
- */
-const BEACON = `
-local n = tonumber(ARGV[1])
-local current = {}
-local stale = false
-for i = 1, n do
-  current[i] = redis.call('GET', KEYS[i]) or '0'
-  if current[i] ~= ARGV[1 + i] then stale = true end
-end
-if stale then return {'stale', current} end
-local a = n + 1
-local rate, cap, registry, batch, ranking, shown = KEYS[n + 1], KEYS[n + 2], KEYS[n + 3], KEYS[n + 4], KEYS[n + 5], KEYS[n + 6]
-local field = ARGV[a + 7]
-local decision = 'pass'
-local hits = redis.call('INCR', rate)
-redis.call('PEXPIRE', rate, ARGV[a + 1])
-if hits > tonumber(ARGV[a + 2]) then decision = 'limited' end
-if decision == 'pass' then
-  for i = n + 7, #KEYS do
-    if not redis.call('SET', KEYS[i], '1', 'PX', ARGV[a + 5], 'NX') then decision = 'repeat' break end
-  end
-end
-if decision == 'pass' then
-  local readers = redis.call('INCR', cap)
-  redis.call('PEXPIRE', cap, ARGV[a + 3])
-  if readers > tonumber(ARGV[a + 4]) then decision = 'limited' end
-end
-if decision == 'pass' then
-  redis.call('SADD', registry, ARGV[a + 6])
-  redis.call('HINCRBY', batch, field, 1)
-  redis.call('ZINCRBY', ranking, 1, field)
-  redis.call('PEXPIRE', ranking, ARGV[a + 8])
-end
-local pending = 0
-for _, hash in ipairs(redis.call('SMEMBERS', registry)) do
-  local value = redis.call('HGET', ARGV[a + 9] .. hash, field)
-  if value then pending = pending + tonumber(value) end
-end
-local count = tonumber(ARGV[a + 10]) + pending
-local last = tonumber(redis.call('GET', shown) or '0')
-if last > count then count = last end
-redis.call('SET', shown, count, 'PX', ARGV[a + 11])
-return {decision, count}`;
-
-/**
- * BEACON for several beacons in one call, each decided as alone and in turn: ARGV[1] is n, then
- * each beacon's count of KEYS and of ARGV, then each beacon's ARGV; KEYS are each beacon's in turn.
- */
-const BEACONS = `
-local function beacon(KEYS, ARGV)
-${BEACON}
-end
-local n = tonumber(ARGV[1])
-local results = {}
-local k, a = 0, 1 + 2 * n
-for i = 1, n do
-  local nk, na = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
-  results[i] = beacon({unpack(KEYS, k + 1, k + nk)}, {unpack(ARGV, a + 1, a + na)})
-  k = k + nk
-  a = a + na
-end
-return results`;
-
-type BeaconReply = [string, number | string[]];
-
-interface WaitingBeacon {
-  keys: string[];
-  args: Array<string | number>;
-  done: (reply: BeaconReply) => void;
-  fail: (err: unknown) => void;
-}
-
 interface ScriptedRedis extends Redis {
-  beaconScript(...args: Array<string | number>): Promise<BeaconReply>;
-  beaconsScript(...args: Array<string | number>): Promise<BeaconReply[]>;
   admitScript(...args: Array<string | number>): Promise<string>;
   sumRegisteredScript(...args: Array<string | number>): Promise<number[]>;
 }
@@ -118,9 +40,8 @@ export interface RedisStoreOptions {
   /** A Redis that is slow answers as an error after this long, so callers fall back at once. */
   commandTimeoutMs?: number;
   /**
-   * Commands issued in one turn of the event loop leave in one write (ioredis's auto-pipelining),
-   * and the beacons of one turn in one script call: the beacons of a batch the gateway sent cost
-   * Redis and this process one call, not one each.
+   * Commands issued in one turn of the event loop leave in one write (ioredis's auto-pipelining).
+   * Beacons of one turn always go in one script call (BeaconScript).
    */
   autoPipelining?: boolean;
 }
@@ -128,16 +49,16 @@ export interface RedisStoreOptions {
 export class RedisStore implements Store {
   readonly kind = 'redis' as const;
   readonly keyspace: string;
+  readonly keyPrefix: string;
   private readonly redis: ScriptedRedis;
   private readonly prefix: string;
   private readonly subscribers = new Set<Redis>();
-  private readonly autoPipelining: boolean;
-  private waitingBeacons: WaitingBeacon[] = [];
+  private readonly beacons: BeaconScript;
 
   constructor({ url, prefix, commandTimeoutMs = 2000, autoPipelining = false }: RedisStoreOptions) {
     this.prefix = prefix;
-    this.autoPipelining = autoPipelining;
     this.keyspace = `redis:${url}:${prefix}`;
+    this.keyPrefix = prefix;
     const redis = new Redis(url, {
       keyPrefix: prefix,
       commandTimeout: commandTimeoutMs,
@@ -150,9 +71,8 @@ export class RedisStore implements Store {
     // EVALSHA, falling back to EVAL once per connection; ioredis prefixes the KEYS.
     redis.defineCommand('admitScript', { lua: ADMIT });
     redis.defineCommand('sumRegisteredScript', { lua: SUM_REGISTERED, numberOfKeys: 1 });
-    redis.defineCommand('beaconScript', { lua: BEACON });
-    redis.defineCommand('beaconsScript', { lua: BEACONS });
     this.redis = redis as ScriptedRedis;
+    this.beacons = new BeaconScript(redis, prefix);
     // Errors are reported by the calls that meet them; this keeps ioredis from printing each one.
     this.redis.on('error', () => {});
   }
@@ -188,40 +108,8 @@ export class RedisStore implements Store {
     if (answer !== 'pass' && answer !== 'repeat' && answer !== 'limited') throw new Error(`unexpected admission answer ${answer}`);
     return answer;
   }
-  async beacon({ stamp, admission, count, ranking, shown }: BeaconOp): Promise<BeaconOutcome> {
-    const { rate, cap, once, onceTtlMs } = admission;
-    const keys = [...stamp.keys, rate.key, cap.key, count.registry, count.batch, ranking.key, shown.key, ...once];
-    const args = [
-      stamp.keys.length, ...stamp.expected, rate.ttlMs, rate.limit, cap.ttlMs, cap.limit, onceTtlMs, count.batch, count.field, ranking.ttlMs, this.prefix,
-      shown.base, shown.ttlMs,
-    ];
-    const [decision, detail] = this.autoPipelining
-      ? await new Promise<BeaconReply>((done, fail) => this.queueBeacon({ keys, args, done, fail }))
-      : await this.redis.beaconScript(keys.length, ...keys, ...args);
-    if (decision === 'stale') return { decision, stamp: (detail as string[]).map(String) };
-    if (decision !== 'pass' && decision !== 'repeat' && decision !== 'limited') throw new Error(`unexpected beacon answer ${decision}`);
-    return { decision, count: Number(detail) };
-  }
-
-  /** The beacons of one turn of the event loop go to Redis as one script call (one alone as BEACON). */
-  private queueBeacon(beacon: WaitingBeacon): void {
-    this.waitingBeacons.push(beacon);
-    if (this.waitingBeacons.length > 1) return;
-    setImmediate(() => {
-      const batch = this.waitingBeacons;
-      this.waitingBeacons = [];
-      if (batch.length === 1) {
-        const [{ keys, args, done, fail }] = batch as [WaitingBeacon];
-        this.redis.beaconScript(keys.length, ...keys, ...args).then(done, fail);
-        return;
-      }
-      const keys = batch.flatMap((beacon) => beacon.keys);
-      const args = [batch.length, ...batch.flatMap((beacon) => [beacon.keys.length, beacon.args.length]), ...batch.flatMap((beacon) => beacon.args)];
-      this.redis.beaconsScript(keys.length, ...keys, ...args).then(
-        (replies) => batch.forEach((beacon, index) => beacon.done(replies[index]!)),
-        (err) => batch.forEach((beacon) => beacon.fail(err)),
-      );
-    });
+  beacon(op: BeaconOp): Promise<BeaconOutcome> {
+    return this.beacons.run(op);
   }
   async sumRegistered(registry: string, fields: string[]) {
     if (fields.length === 0) return [];

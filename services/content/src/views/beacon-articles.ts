@@ -1,8 +1,8 @@
+import { ARTICLE_STAMP_KEYS } from '@coinmag/service-kit';
 import type { AdmissionStore } from './view-store.js';
 import type { ViewsRepository } from './views.repository.js';
 
-/** The cache versions every public article answer depends on (ResponseCache's `v:gen` and `v:articles`). */
-export const ARTICLE_STAMP_KEYS = ['v:gen', 'v:articles'];
+export { ARTICLE_STAMP_KEYS };
 /** How old Postgres's figure in a beacon's answer may get (other replicas' flushes are not seen sooner). */
 const DEFAULT_BASE_MAX_AGE_MS = 2_000;
 const DEFAULT_MAX_ENTRIES = 10_000;
@@ -58,7 +58,7 @@ export class BeaconArticles {
   async read(slug: string, stamp?: string[]): Promise<BeaconArticle | undefined> {
     const readAt = Date.now();
     const flushes = this.flushes;
-    const versions = stamp ?? (await this.store.mget(ARTICLE_STAMP_KEYS)).map((value) => value ?? '0');
+    const versions = stamp ?? (await this.store.mget([...ARTICLE_STAMP_KEYS])).map((value) => value ?? '0');
     const row = await this.repository.findPublic(slug, this.clock());
     this.entries.delete(slug);
     if (!row) return undefined;
@@ -66,6 +66,28 @@ export class BeaconArticles {
     this.entries.set(slug, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return entry;
+  }
+
+  /** Reads the rows of several slugs in one query, under the versions read just before; a slug with no public article maps to undefined. */
+  async readMany(slugs: string[]): Promise<Map<string, BeaconArticle | undefined>> {
+    const readAt = Date.now();
+    const flushes = this.flushes;
+    const stamp = (await this.store.mget([...ARTICLE_STAMP_KEYS])).map((value) => value ?? '0');
+    const rows = new Map((await this.repository.findPublicMany(slugs, this.clock())).map((row) => [row.slug, row]));
+    const found = new Map<string, BeaconArticle | undefined>();
+    for (const slug of slugs) {
+      const row = rows.get(slug);
+      this.entries.delete(slug);
+      if (!row) {
+        found.set(slug, undefined);
+        continue;
+      }
+      const entry: BeaconArticle = { id: row.id, base: row.view_count, stamp, readAt, flushes };
+      this.entries.set(slug, entry);
+      found.set(slug, entry);
+    }
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return found;
   }
 
   /** Forgets `slug` (its stamp moved and the row could not be read again). */

@@ -1,13 +1,11 @@
+import { POPULAR_WINDOW_DAYS, popularDay } from '@coinmag/service-kit';
 import type { RankingStore } from './view-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const WINDOW_DAYS = 7;
 /** Yesterday's views count 85% of today's, the day before 72%, and so on. */
 const DAILY_DECAY = 0.85;
 
-const dayKey = (time: number) => `popular:${new Date(time).toISOString().slice(0, 10)}`;
-
-/** Recent views in a sorted set per day; the ranking is their decayed sum over the last week. */
+/** Recent views in a sorted set per day (service-kit's `popularDay`); the ranking is their decayed sum over the last week. */
 export class PopularRanking {
   constructor(
     private readonly store: RankingStore,
@@ -21,13 +19,13 @@ export class PopularRanking {
 
   /** Where a view is ranked today (the beacon's script ranks it in its own round trip). */
   today(): { key: string; ttlMs: number } {
-    return { key: dayKey(this.clock().getTime()), ttlMs: (WINDOW_DAYS + 1) * DAY_MS };
+    return popularDay(this.clock().getTime());
   }
 
   /** Article ids by decayed recent views, highest first. */
   async top(count: number): Promise<number[]> {
     const now = this.clock().getTime();
-    const keys = Array.from({ length: WINDOW_DAYS }, (_, day) => dayKey(now - day * DAY_MS));
+    const keys = Array.from({ length: POPULAR_WINDOW_DAYS }, (_, day) => popularDay(now - day * DAY_MS).key);
     const weights = keys.map((_, day) => DAILY_DECAY ** day);
     const ranked = await this.store.zunionTop(keys, weights, count);
     return ranked.map((entry) => Number(entry.member)).filter((id) => Number.isInteger(id) && id > 0);

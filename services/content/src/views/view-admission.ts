@@ -1,37 +1,20 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { admissionCheck, DEFAULT_ADMISSION_LIMITS, viewWindow, type AdmissionLimits, type Reader } from '@coinmag/service-kit';
 import type { AdmissionCheck, AdmissionStore } from './view-store.js';
 import { MemoryStore } from '../cache/memory-store.js';
 
-export interface Reader {
-  /** The client's address as the gateway reports it; only ever stored as a keyed hash. */
-  address: string;
-  userAgent: string;
-  /** The page's own id for this page view: a retried beacon carries the same one. */
-  pageViewId?: string;
-}
-
-export interface AdmissionLimits {
-  /** One view per reader (address + user agent) per article per window. */
-  windowMs: number;
-  /** Beacons one address may send per minute, counted or not. */
-  beaconsPerMinute: number;
-  /** Views one address may add to one article per window (readers behind one NAT). */
-  readersPerAddress: number;
-}
-
-export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = { windowMs: 30 * 60_000, beaconsPerMinute: 60, readersPerAddress: 20 };
+export { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits, type Reader };
 
 /** `count`: a new view; `repeat`: this page view or reader was already counted; `limited`: over a per-address limit. */
 export type Admission = 'count' | 'repeat' | 'limited';
 
-const MINUTE_MS = 60_000;
 /** The fallback used while Redis is unreachable keeps at most this many keys. */
 const FALLBACK_KEYS = 100_000;
 
 /**
- * Decides whether a beacon is a new view. Readers are known only by HMAC(address, user agent,
- * article) under a secret that changes every window and expires after two: no raw address is
- * stored, and once a secret is gone its hashes cannot be linked to anyone. Keys live in Redis
+ * Decides whether a beacon is a new view, with the keys of service-kit's `admissionCheck` (the
+ * gateway, which counts the beacons it receives, builds the same): readers known only by keyed
+ * hashes under a secret that changes every window and expires after two. Keys live in Redis
  * (shared by replicas); while Redis is unreachable, in a bounded store in this process.
  */
 export class ViewAdmission {
@@ -40,7 +23,7 @@ export class ViewAdmission {
 
   constructor(
     private readonly store: AdmissionStore,
-    private readonly limits: AdmissionLimits = DEFAULT_ADMISSION_LIMITS,
+    readonly limits: AdmissionLimits = DEFAULT_ADMISSION_LIMITS,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -64,31 +47,17 @@ export class ViewAdmission {
 
   private async checkIn(store: AdmissionStore, articleId: number, reader: Reader): Promise<AdmissionCheck> {
     const now = this.clock().getTime();
-    const window = Math.floor(now / this.limits.windowMs);
-    const secret = await this.secret(store, window);
-    const hash = (...parts: Array<string | number>) => createHmac('sha256', secret).update(parts.join('\n')).digest('base64url').slice(0, 32);
-
-    const minute = Math.floor(now / MINUTE_MS);
-    // One round trip: the per-address rate, this page view and this reader once, the per-address cap.
-    return {
-      rate: { key: `views:rate:${hash('rate', reader.address)}:${minute}`, ttlMs: MINUTE_MS, limit: this.limits.beaconsPerMinute },
-      once: [
-        ...(reader.pageViewId ? [`views:page-view:${articleId}:${reader.pageViewId}`] : []),
-        `views:reader:${window}:${hash('reader', reader.address, reader.userAgent, articleId)}`,
-      ],
-      onceTtlMs: this.limits.windowMs,
-      cap: { key: `views:address:${window}:${hash('address', reader.address, articleId)}`, ttlMs: this.limits.windowMs, limit: this.limits.readersPerAddress },
-    };
+    return admissionCheck(await this.secret(store, now), this.limits, now, articleId, reader);
   }
 
-  /** This window's secret, shared by replicas through the store; lives two windows. */
-  private async secret(store: AdmissionStore, window: number): Promise<Buffer> {
+  /** This window's secret, shared by replicas (and the gateways) through the store; lives two windows. */
+  private async secret(store: AdmissionStore, now: number): Promise<Buffer> {
+    const { window, secretKey, secretTtlMs } = viewWindow(now, this.limits);
     const cacheKey = `${store === this.fallback ? 'local' : 'shared'}:${window}`;
     const known = this.secrets.get(cacheKey);
     if (known) return known;
-    const key = `views:secret:${window}`;
-    await store.setIfAbsent(key, randomBytes(32).toString('base64'), 2 * this.limits.windowMs);
-    const [value] = await store.mget([key]);
+    await store.setIfAbsent(secretKey, randomBytes(32).toString('base64'), secretTtlMs);
+    const [value] = await store.mget([secretKey]);
     if (!value) throw new Error('view secret not stored');
     const secret = Buffer.from(value, 'base64');
     if (this.secrets.size >= 4) this.secrets.delete(this.secrets.keys().next().value!);

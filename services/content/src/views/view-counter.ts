@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@coinmag/service-kit';
+import { ORPHAN_BATCH_AFTER_MS, parseViewBatchName, VIEW_BATCH_REGISTRY, viewBatchName, type Logger } from '@coinmag/service-kit';
 import type { BeaconOp, BeaconOutcome, CountStore } from './view-store.js';
 import type { ViewCounts, ViewsRepository } from './views.repository.js';
 
 /** Every batch hash in Redis is listed here, so a batch whose process died is found. */
-const REGISTRY = 'views:batches';
+const REGISTRY = VIEW_BATCH_REGISTRY;
 /** The previous counter's keys, drained once by whoever finds them (rolling upgrades). */
 const LEGACY_PENDING = 'views:pending';
 const LEGACY_SNAPSHOTS = 'views:snapshots';
-/** A batch older than this whose process has not applied it may be applied by anyone. */
-const DEFAULT_ORPHAN_AFTER_MS = 10_000;
+const DEFAULT_ORPHAN_AFTER_MS = ORPHAN_BATCH_AFTER_MS;
 /** How long Redis is left alone after it could not be reached. */
 const REDIS_RETRY_MS = 1000;
 
@@ -78,7 +77,7 @@ export class ViewCounter {
 
   private open(): Batch {
     this.sequence += 1;
-    return { name: `views:batch:${Date.now()}:${this.owner}:${this.sequence}`, counts: new Map(), inflight: 0, settled: [] };
+    return { name: viewBatchName(Date.now(), this.owner, this.sequence), counts: new Map(), inflight: 0, settled: [] };
   }
 
   /** Resolves once the view is held where a death cannot lose it. */
@@ -205,6 +204,21 @@ export class ViewCounter {
     return written;
   }
 
+  /**
+   * Applies batches another process counted and held (the gateway hands its own every flush
+   * interval), as this process applies its own: "the largest figure wins" per batch and article,
+   * so a batch handed twice, or also found in Redis, adds each view once; then Redis's copy goes.
+   */
+  async applyHanded(batches: ReadonlyArray<{ name: string; counts: ViewCounts }>): Promise<number> {
+    let written = 0;
+    for (const { name, counts } of batches) {
+      written += await this.repository.applyBatch(name, counts);
+      await this.forget(name);
+    }
+    if (written > 0) for (const listener of this.flushListeners) listener();
+    return written;
+  }
+
   /** Redis's copy of a committed batch; if Redis cannot hear it now, a later recovery finds it applied. */
   private async forget(name: string): Promise<void> {
     try {
@@ -219,8 +233,8 @@ export class ViewCounter {
   private async recoverOrphans(): Promise<number> {
     let written = await this.drainLegacy();
     for (const name of await this.store.smembers(REGISTRY)) {
-      const [, , startedAt, owner] = name.split(':');
-      if (owner === this.owner || Date.now() - Number(startedAt) < this.orphanAfterMs) continue;
+      const parts = parseViewBatchName(name);
+      if (parts?.owner === this.owner || Date.now() - (parts?.openedAt ?? Number(name.split(':')[2])) < this.orphanAfterMs) continue;
       const counts = countsOf(await this.store.hgetall(name));
       if (counts.size > 0) {
         this.log.warn({ batch: name }, 'applying a view batch its process did not finish');

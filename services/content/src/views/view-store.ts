@@ -1,32 +1,9 @@
 import type { StoreConnection } from '../cache/store-connection.js';
 
-/** A counter that expires: INCR, PEXPIRE `ttlMs`, and no more than `limit`. */
-export interface ExpiringCounter {
-  key: string;
-  ttlMs: number;
-  limit: number;
-}
+import type { AdmissionCheck, BeaconOp, BeaconOutcome } from '@coinmag/service-kit';
 
-export interface AdmissionCheck {
-  rate: ExpiringCounter;
-  /** Keys set once (SET NX PX `onceTtlMs`). */
-  once: string[];
-  onceTtlMs: number;
-  cap: ExpiringCounter;
-}
-
-export interface BeaconOp {
-  stamp: { keys: string[]; expected: string[] };
-  admission: AdmissionCheck;
-  /** The batch hash (named without the prefix, as the registry lists it) and the field, the article's id. */
-  count: { registry: string; batch: string; field: string };
-  /** The ranking's sorted set for today; the member is `count.field`. */
-  ranking: { key: string; ttlMs: number };
-  /** Postgres's figure for the article, and where the count last shown is kept. */
-  shown: { key: string; base: number; ttlMs: number };
-}
-
-export type BeaconOutcome = { decision: 'stale'; stamp: string[] } | { decision: 'pass' | 'repeat' | 'limited'; count: number };
+// The script's shapes are shared with the gateway, which counts the beacons it receives with the same script.
+export type { AdmissionCheck, BeaconOp, BeaconOutcome, ExpiringCounter } from '@coinmag/service-kit';
 
 /** Deciding whether a view counts: the window's shared secret and the anti-inflation checks. */
 export interface AdmissionStore {

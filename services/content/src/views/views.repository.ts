@@ -11,6 +11,11 @@ export class ViewsRepository {
     return this.db('articles').where({ slug, status: 'published' }).where('published_at', '<=', now).first('id', 'view_count');
   }
 
+  /** The public articles of these slugs, with their stored figures. */
+  async findPublicMany(slugs: string[], now: Date): Promise<Array<{ id: number; slug: string; view_count: number }>> {
+    return this.db('articles').whereIn('slug', slugs).where({ status: 'published' }).where('published_at', '<=', now).select('id', 'slug', 'view_count');
+  }
+
   async add(articleId: number, by: number): Promise<void> {
     await this.db('articles').where({ id: articleId }).increment('view_count', by);
   }

@@ -1,14 +1,21 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { API_MESSAGES, VIEW_BEACON_BATCH_MAX, VIEW_BEACON_BATCH_MAX_BYTES, VIEW_BEACONS_PATH, type ViewBeaconAnswer, type ViewBeaconAnswers } from '@coinmag/contracts';
-import { addressesTrusted, errorAnswer, parseInput, readJsonBody, ValidationError } from '@coinmag/service-kit';
+import {
+  API_MESSAGES, VIEW_ARTICLES_MAX, VIEW_ARTICLES_PATH, VIEW_BATCH_ARTICLES_MAX, VIEW_BATCHES_MAX, VIEW_BATCHES_PATH, VIEW_BEACON_BATCH_MAX, VIEW_BEACON_BATCH_MAX_BYTES, VIEW_BEACONS_PATH,
+  type ViewArticlesAnswer, type ViewBeaconAnswer, type ViewBeaconAnswers,
+} from '@coinmag/contracts';
+import { addressesTrusted, errorAnswer, ForbiddenError, parseInput, parseViewBatchName, readJsonBody, ServiceUnavailableError, ValidationError, type AdmissionLimits } from '@coinmag/service-kit';
 import { slugParam } from '../articles/articles.routes.js';
+import type { ViewCounter } from './view-counter.js';
+import type { ViewCounts } from './views.repository.js';
 import type { BeaconAnswer, ViewsService } from './views.service.js';
 
 const beaconQuerySchema = z.object({ pv: z.string().uuid('瀏覽識別碼格式不正確').optional() });
 const USER_AGENT_LENGTH = 512;
 const ADDRESS_LENGTH = 64;
+/** A hand-over's body at most: a batch name and a few bytes per article. */
+const HAND_OVER_MAX_BYTES = 1024 * 1024;
 
 /** One beacon as either route receives it: checked as the single route checks it, then counted. */
 function beacon(service: ViewsService, slug: string, query: unknown, address: string, userAgent: string): Promise<BeaconAnswer> {
@@ -35,12 +42,41 @@ async function batchedBeacon(service: ViewsService, ctx: Context, item: unknown)
   }
 }
 
+/** A hand-over of counted views: named batches of positive counts per article id; anything else is refused whole. */
+function handedBatches(body: unknown): Array<{ name: string; counts: ViewCounts }> {
+  const batches = (body as { batches?: unknown } | undefined)?.batches;
+  const invalid = () => new ValidationError('batches', API_MESSAGES.viewBeaconsInvalid);
+  if (!Array.isArray(batches) || batches.length === 0 || batches.length > VIEW_BATCHES_MAX) throw invalid();
+  return batches.map((batch: unknown) => {
+    const { name, counts } = (batch ?? {}) as { name?: unknown; counts?: unknown };
+    if (typeof name !== 'string' || !parseViewBatchName(name) || !counts || typeof counts !== 'object' || Array.isArray(counts)) throw invalid();
+    const entries = Object.entries(counts as Record<string, unknown>);
+    if (entries.length > VIEW_BATCH_ARTICLES_MAX) throw invalid();
+    const parsed: ViewCounts = new Map();
+    for (const [id, count] of entries) {
+      if (!/^[1-9]\d{0,9}$/.test(id) || !Number.isSafeInteger(count) || (count as number) < 1) throw invalid();
+      parsed.set(Number(id), count as number);
+    }
+    return { name, counts: parsed };
+  });
+}
+
+export interface CountingElsewhere {
+  views: ViewCounter;
+  limits: AdmissionLimits;
+  flushIntervalMs: number;
+  /** This service's Redis key prefix when its Redis can hold views another process counts (else nobody else counts). */
+  sharedPrefix?: string;
+}
+
 /**
  * POST /api/articles/{slug}/views?pv={page-view id}: the view beacon, one per page view,
  * counted even when the page itself came from a cache. Never cached.
  * POST /internal/view-beacons: the same for a batch of beacons the gateway received, one answer each.
+ * GET /internal/view-articles?slug=… and POST /internal/view-batches: for the gateway, which counts
+ * the beacons it receives in this service's Redis, and hands what it counted here to be applied.
  */
-export function viewBeaconRoutes(service: ViewsService): Router {
+export function viewBeaconRoutes(service: ViewsService, elsewhere?: CountingElsewhere): Router {
   const router = new Router();
   router.post('/api/articles/:slug/views', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -52,6 +88,25 @@ export function viewBeaconRoutes(service: ViewsService): Router {
     if (!Array.isArray(items) || items.length === 0 || items.length > VIEW_BEACON_BATCH_MAX) throw new ValidationError('beacons', API_MESSAGES.viewBeaconsInvalid);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { answers: await Promise.all(items.map((item) => batchedBeacon(service, ctx, item))) } satisfies ViewBeaconAnswers;
+  });
+  if (!elsewhere) return router;
+  router.get(VIEW_ARTICLES_PATH, async (ctx) => {
+    if (elsewhere.sharedPrefix === undefined) throw new ServiceUnavailableError('瀏覽次數暫時由內容服務計算');
+    const asked = ctx.query.slug;
+    const slugs = [...new Set(Array.isArray(asked) ? asked : asked === undefined ? [] : [asked])];
+    if (slugs.length === 0 || slugs.length > VIEW_ARTICLES_MAX) throw new ValidationError('slug', API_MESSAGES.viewBeaconsInvalid);
+    const found = await service.articlesForCounting(slugs.map(slugParam));
+    const articles: ViewArticlesAnswer['articles'] = {};
+    for (const [slug, article] of found) articles[slug] = article ? { id: article.id, base: article.base, stamp: article.stamp } : null;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { articles, limits: elsewhere.limits, flushIntervalMs: elsewhere.flushIntervalMs, prefix: elsewhere.sharedPrefix } satisfies ViewArticlesAnswer;
+  });
+  router.post(VIEW_BATCHES_PATH, async (ctx) => {
+    // Views are added only on the gateway's word, as its addresses are believed.
+    if (!addressesTrusted(ctx)) throw new ForbiddenError('只接受閘道送來的瀏覽紀錄');
+    const batches = handedBatches(await readJsonBody(ctx, HAND_OVER_MAX_BYTES));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { applied: await elsewhere.views.applyHanded(batches) };
   });
   return router;
 }

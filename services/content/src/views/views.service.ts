@@ -1,6 +1,6 @@
 import { API_MESSAGES } from '@coinmag/contracts';
-import { NotFoundError } from '@coinmag/service-kit';
-import { ARTICLE_STAMP_KEYS, type BeaconArticles } from './beacon-articles.js';
+import { NotFoundError, ServiceUnavailableError, SHOWN_TTL_MS } from '@coinmag/service-kit';
+import { ARTICLE_STAMP_KEYS, type BeaconArticle, type BeaconArticles } from './beacon-articles.js';
 import type { PopularRanking } from './popular-ranking.js';
 import type { Reader, ViewAdmission } from './view-admission.js';
 import type { ViewCounter } from './view-counter.js';
@@ -15,8 +15,6 @@ export interface BeaconAnswer {
 
 /** Tries of the one-round-trip path before a beacon whose article keeps changing takes the other. */
 const STAMP_TRIES = 3;
-/** How long the count last shown for an article is kept, so no answer shows a lower one (any replica). */
-const SHOWN_TTL_MS = 60 * 60_000;
 
 export interface FastBeacons {
   articles: BeaconArticles;
@@ -38,6 +36,17 @@ export class ViewsService {
     private readonly clock: () => Date = () => new Date(),
     private readonly fast?: FastBeacons,
   ) {}
+
+  /**
+   * The public articles these slugs name, read now with the article versions read before them, for
+   * a process that counts beacons with the same script (the gateway); undefined for a slug none is.
+   * Unavailable while the versions say nothing (no shared Redis, or an invalidation not recorded).
+   */
+  async articlesForCounting(slugs: string[]): Promise<Map<string, BeaconArticle | undefined>> {
+    const fast = this.fast;
+    if (!fast || !fast.stampsTrusted()) throw new ServiceUnavailableError('瀏覽次數暫時由內容服務計算');
+    return fast.articles.readMany(slugs);
+  }
 
   async beacon(slug: string, reader: Reader): Promise<BeaconAnswer> {
     const fast = this.fast;

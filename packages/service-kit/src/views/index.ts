@@ -1,0 +1,2 @@
+export * from './view-keys.js';
+export * from './beacon-script.js';
