@@ -132,8 +132,10 @@ describe('view beacons counted by the gateway', () => {
     const { slug } = await insertArticle(api.db, { slug: 'admitted-alike' });
     const reader = newReader();
     const pv = randomUUID();
+    const before = await viewCount(slug);
     expect((await beacon(slug, reader, pv)).body.counted).toBe(true);
-    expect((await beacon(slug, reader, pv)).body.counted).toBe(false);
+    // The same page view sent again (its first answer lost): answered as counted, counted once.
+    expect((await beacon(slug, reader, pv)).body).toEqual({ view_count: before + 1, counted: true });
     expect((await beacon(slug, reader)).body.counted).toBe(false);
     // The same reader straight at the content service (as a beacon the gateway could not count goes): a repeat.
     const direct = await fetch(`${api.url}/api/articles/${slug}/views?pv=${randomUUID()}`, { method: 'POST', headers: reader });

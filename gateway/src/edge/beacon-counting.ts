@@ -111,7 +111,7 @@ export class BeaconCounting {
           article = await this.articles.read(target.slug);
           continue;
         default:
-          return { view_count: this.articles.answer(article.id, outcome.count), counted: outcome.decision === 'pass' };
+          return { view_count: this.articles.answer(article.id, outcome.count), counted: outcome.decision === 'pass' || outcome.decision === 'replay' };
       }
     }
     if (article) this.articles.forget(target.slug);

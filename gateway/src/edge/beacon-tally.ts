@@ -16,7 +16,7 @@ interface Batch {
 /** What became of a beacon: the script's outcome, `unsent` (Redis surely did nothing), `uncertain` (sent, unanswered: held here). */
 export type TallyOutcome =
   | { decision: 'stale' }
-  | { decision: 'pass' | 'repeat' | 'limited'; count: number }
+  | { decision: 'pass' | 'replay' | 'repeat' | 'limited'; count: number }
   | { decision: 'unsent' }
   | { decision: 'uncertain' };
 

@@ -12,14 +12,18 @@ export interface BeaconOp {
   shown: { key: string; base: number; ttlMs: number };
 }
 
-export type BeaconOutcome = { decision: 'stale'; stamp: string[] } | { decision: 'pass' | 'repeat' | 'limited'; count: number };
+/**
+ * `pass`: counted now; `replay`: this page view was counted before (its id sent again), answered as
+ * counted and not counted again; `repeat`: this reader's view of the article is counted already.
+ */
+export type BeaconOutcome = { decision: 'stale'; stamp: string[] } | { decision: 'pass' | 'replay' | 'repeat' | 'limited'; count: number };
 
 /**
  * Beacons in one call, each decided as alone and in turn. What every beacon of the call shares is
  * given once: KEYS[1] the registry, KEYS[2..1+s] the s stamp keys; ARGV[1] n (beacons), ARGV[2] s,
  * then rate ttl, rate limit, cap ttl, cap limit, once ttl, ranking ttl, shown ttl, key prefix.
  * Then per beacon, KEYS: rate, cap, batch, ranking, shown, its once-keys; ARGV: its number of
- * once-keys, the s expected stamp values, the field (the article's id), Postgres's figure.
+ * once-keys, the s expected stamp values, the field (the article's id), Postgres's figure, and 1 when its first once-key is its page view's (else 0).
  * The script runs atomically, so what earlier beacons of the call read stays true (the stamps, the
  * registry's members, the pending sums, the counts shown), and the counts, ranks and counts shown
  * of the call are written once each at its end. The batch's registry member is its key without the
@@ -44,7 +48,7 @@ for b = 1, n do
   for i = 1, s do
     if stamps[i] ~= ARGV[a + 1 + i] then stale = true end
   end
-  local field, base = ARGV[a + 2 + s], tonumber(ARGV[a + 3 + s])
+  local field, base, pageViewKeyed = ARGV[a + 2 + s], tonumber(ARGV[a + 3 + s]), ARGV[a + 4 + s] == '1'
   local rate, cap, batch, ranking, shown = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5]
   if stale then
     results[b] = {'stale', stamps}
@@ -55,7 +59,10 @@ for b = 1, n do
     if hits > rateLimit then decision = 'limited' end
     if decision == 'pass' then
       for i = 1, nOnce do
-        if not redis.call('SET', KEYS[k + 5 + i], '1', 'PX', onceTtl, 'NX') then decision = 'repeat' break end
+        if not redis.call('SET', KEYS[k + 5 + i], '1', 'PX', onceTtl, 'NX') then
+          if i == 1 and pageViewKeyed and redis.call('GET', KEYS[k + 6]) == 'counted' then decision = 'replay' else decision = 'repeat' end
+          break
+        end
       end
     end
     if decision == 'pass' then
@@ -64,6 +71,7 @@ for b = 1, n do
       if readers > capLimit then decision = 'limited' end
     end
     if decision == 'pass' then
+      if pageViewKeyed then redis.call('SET', KEYS[k + 6], 'counted', 'PX', onceTtl) end
       if not added[batch] then
         local member = string.sub(batch, #prefix + 1)
         if redis.call('SADD', registry, member) == 1 then hashes[#hashes + 1] = member end
@@ -103,7 +111,7 @@ for b = 1, n do
     results[b] = {decision, count}
   end
   k = k + 5 + nOnce
-  a = a + 3 + s
+  a = a + 4 + s
 end
 for _, entry in ipairs(countOrder) do redis.call('HINCRBY', entry[1], entry[2], counted[entry[3]]) end
 for _, entry in ipairs(rankOrder) do
@@ -152,10 +160,10 @@ export class BeaconScript {
     const { rate, cap, once, onceTtlMs } = admission;
     const shared = [count.registry, ...stamp.keys, rate.ttlMs, rate.limit, cap.ttlMs, cap.limit, onceTtlMs, ranking.ttlMs, shown.ttlMs];
     const keys = [rate.key, cap.key, count.batch, ranking.key, shown.key, ...once];
-    const args = [once.length, ...stamp.expected, count.field, shown.base];
+    const args = [once.length, ...stamp.expected, count.field, shown.base, admission.pageViewKey ? 1 : 0];
     const [decision, detail] = await new Promise<BeaconReply>((done, fail) => this.queue({ shared, sharedKey: shared.join(' '), keys, args, done, fail }));
     if (decision === 'stale') return { decision, stamp: (detail as string[]).map(String) };
-    if (decision !== 'pass' && decision !== 'repeat' && decision !== 'limited') throw new Error(`unexpected beacon answer ${decision}`);
+    if (decision !== 'pass' && decision !== 'replay' && decision !== 'repeat' && decision !== 'limited') throw new Error(`unexpected beacon answer ${decision}`);
     return { decision, count: Number(detail) };
   }
 

@@ -48,6 +48,12 @@ export interface AdmissionCheck {
   rate: ExpiringCounter;
   /** Keys set once (SET NX PX `onceTtlMs`). */
   once: string[];
+  /**
+   * The first of `once` when the beacon carries its page view's id: marked `counted` once the view
+   * is, so the same page view sent again (a resend after a gateway died mid-answer) is answered as
+   * counted without counting it twice.
+   */
+  pageViewKey?: string;
   onceTtlMs: number;
   cap: ExpiringCounter;
 }
@@ -95,6 +101,7 @@ export function admissionCheck(secret: Buffer, limits: AdmissionLimits, now: num
   return {
     rate: { key: `views:rate:${address.slice(0, KEY_CHARS)}:${minute}`, ttlMs: MINUTE_MS, limit: limits.beaconsPerMinute },
     once,
+    ...(reader.pageViewId ? { pageViewKey: once[0] } : {}),
     onceTtlMs: limits.windowMs,
     cap: { key: `views:address:${window}:${derived(`${address}\n${articleId}`)}`, ttlMs: limits.windowMs, limit: limits.readersPerAddress },
   };

@@ -84,10 +84,16 @@ export class MemoryStore implements Store {
     await this.sadd(registry, hash);
     await this.hincrby(hash, field, by);
   }
-  async admit({ rate, once, onceTtlMs, cap }: AdmissionCheck) {
+  async admit({ rate, once, onceTtlMs, cap, pageViewKey }: AdmissionCheck) {
     if ((await this.incrExpiring(rate.key, rate.ttlMs)) > rate.limit) return 'limited' as const;
-    for (const key of once) if (!(await this.setIfAbsent(key, '1', onceTtlMs))) return 'repeat' as const;
-    return (await this.incrExpiring(cap.key, cap.ttlMs)) > cap.limit ? ('limited' as const) : ('pass' as const);
+    for (const key of once) {
+      if (await this.setIfAbsent(key, '1', onceTtlMs)) continue;
+      // As the beacon script decides: this page view counted already, sent again.
+      return key === pageViewKey && (await this.mget([key]))[0] === 'counted' ? ('replay' as const) : ('repeat' as const);
+    }
+    if ((await this.incrExpiring(cap.key, cap.ttlMs)) > cap.limit) return 'limited' as const;
+    if (pageViewKey) await this.set(pageViewKey, 'counted', onceTtlMs);
+    return 'pass' as const;
   }
   /** One beacon at a time, as Redis runs its script: beacons sent at once never interleave their steps. */
   beacon(op: BeaconOp): Promise<BeaconOutcome> {

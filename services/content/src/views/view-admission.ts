@@ -37,7 +37,8 @@ export class ViewAdmission {
 
   private async decide(store: AdmissionStore, articleId: number, reader: Reader): Promise<Admission> {
     const decision = await store.admit(await this.checkIn(store, articleId, reader));
-    return decision === 'pass' ? 'count' : decision;
+    // One step at a time (the fallback path) a page view sent again is not counted again either; it is answered as a repeat.
+    return decision === 'pass' ? 'count' : decision === 'replay' ? 'repeat' : decision;
   }
 
   /** What the store checks for this beacon in Redis (the beacon's script runs it with the count). */

@@ -64,6 +64,30 @@ describe.each(STORE_ADAPTERS)('view store contract (%s)', (_name, make) => {
     expect(await store.zunionTop(['bc:rank'], [1], 5)).toEqual([{ member: '7', score: 1 }]);
   });
 
+  it('answers a page view sent again once counted as a replay, counted once; a new page view of the same reader is a repeat', async () => {
+    const op = (pv: string, reader = 'one') => ({
+      stamp: { keys: ['rp:v'], expected: ['0'] },
+      admission: { rate: { key: 'rp:rate', ttlMs: 60_000, limit: 10 }, once: [`rp:pv:${pv}`, `rp:reader:${reader}`], pageViewKey: `rp:pv:${pv}`, onceTtlMs: 60_000, cap: { key: 'rp:cap', ttlMs: 60_000, limit: 10 } },
+      count: { registry: 'rp:reg', batch: 'rp:batch', field: '3' },
+      ranking: { key: 'rp:rank', ttlMs: 60_000 },
+      shown: { key: 'rp:shown', base: 20, ttlMs: 60_000 },
+    });
+    expect(await store.beacon(op('a'))).toEqual({ decision: 'pass', count: 21 });
+    // The same page view again (a resend after a gateway died before answering): counted, not twice.
+    expect(await store.beacon(op('a'))).toEqual({ decision: 'replay', count: 21 });
+    // The same reader's next page view of the article within the window: not counted.
+    expect(await store.beacon(op('b'))).toEqual({ decision: 'repeat', count: 21 });
+    // A page view refused by the reader check is no replay when sent again.
+    expect(await store.beacon(op('b'))).toEqual({ decision: 'repeat', count: 21 });
+    expect(await store.hgetall('rp:batch')).toEqual({ '3': '1' });
+    // Another reader's page view sent twice at once: counted by the first, a replay for the second.
+    expect(await Promise.all([store.beacon(op('c', 'two')), store.beacon(op('c', 'two'))])).toEqual([
+      { decision: 'pass', count: 22 },
+      { decision: 'replay', count: 22 },
+    ]);
+    expect(await store.hgetall('rp:batch')).toEqual({ '3': '2' });
+  });
+
   it('decides beacons sent at once each in turn, as if sent one by one', async () => {
     const op = (expected: string, once: string[], field: string) => ({
       stamp: { keys: ['bt:v'], expected: [expected] },

@@ -15,7 +15,7 @@ export interface AdmissionStore {
    * limit: `limited`), then each once-key (SET NX; one already there: `repeat`), then the cap counter
    * (over its limit: `limited`); `pass` when all hold. A check that failed leaves the later ones untouched.
    */
-  admit(check: AdmissionCheck): Promise<'pass' | 'repeat' | 'limited'>;
+  admit(check: AdmissionCheck): Promise<'pass' | 'replay' | 'repeat' | 'limited'>;
 }
 
 /** Counted views waiting in batches (hashes listed in a registry) until they are written to Postgres. */

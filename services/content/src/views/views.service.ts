@@ -75,7 +75,7 @@ export class ViewsService {
           article = await fast.articles.read(slug, outcome.stamp);
           continue;
         default:
-          return { view_count: fast.articles.answer(article.id, outcome.count), counted: outcome.decision === 'pass' };
+          return { view_count: fast.articles.answer(article.id, outcome.count), counted: outcome.decision === 'pass' || outcome.decision === 'replay' };
       }
     }
     fast.articles.forget(slug);
