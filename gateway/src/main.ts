@@ -33,6 +33,8 @@ void runService({
     const viewsRedis = config.REDIS_URL && cache
       ? createRedisClient(config.REDIS_URL, runtime, { keyPrefix: config.REDIS_KEY_PREFIX, enableOfflineQueue: false, commandTimeout: 2000 }, 'views-redis')
       : undefined;
+    // /readyz and the metrics report the Redis it counts in (readiness never waits on it: beacons then go to the content service).
+    if (viewsRedis) runtime.health.addDependency('redis', () => viewsRedis.ping());
     const beaconCounting = viewsRedis && cache && new BeaconCounting({
       redis: viewsRedis, prefix: config.REDIS_KEY_PREFIX, content: pagesContent, timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       forwardingSecret: config.FORWARDING_SECRET, log: runtime.log, trusted: () => cache.isTrusted(),
