@@ -9,8 +9,6 @@ import type { Engine } from '../compose/engine.js';
 import { sleep, type Shell } from '../compose/shell.js';
 import type { Swarm } from './swarm.js';
 
-/** The image's user (the postgres image's), who writes the backup folder. */
-const BACKUP_UID = 999;
 const RESTORED_DATABASE = 'coinmag_restore_check';
 const RESTORED_BUCKET = 'coinmag-restore-check';
 
@@ -26,7 +24,7 @@ async function oneOff(s: Swarm, name: string, args: string[], timeoutMs = 5 * 60
     for (;;) {
       const state = s.docker(['service', 'ps', name, '--format', '{{.CurrentState}} {{.Error}}'], { quiet: true }).trim().split('\n')[0] ?? '';
       if (/^(Complete|Failed|Rejected)/.test(state)) {
-        const logs = s.docker(['service', 'logs', '--raw', name], { quiet: true });
+        const logs = s.logsOf(name);
         if (!state.startsWith('Complete')) throw new Error(`${name}: ${state}\n${logs}`);
         return logs;
       }
@@ -53,7 +51,9 @@ export interface SwarmBackupFigures {
 export async function backUpAndRestore(s: Swarm, stack: string, tag: string, work: string, secretsDir: string, postgres: string): Promise<SwarmBackupFigures> {
   const folder = join(work, 'backups');
   mkdirSync(folder, { recursive: true });
-  chownSync(folder, BACKUP_UID, BACKUP_UID);
+  // The image's user (the postgres image's: 999 in the official one, another in a stand-in) writes the folder.
+  const uid = Number(s.docker(['run', '--rm', '--entrypoint', 'id', `coinmag/backup:${tag}`, '-u'], { quiet: true }).trim());
+  chownSync(folder, uid, uid);
   const common = [
     '--network', `${stack}_backend`,
     '--secret', `source=${stack}_minio_root_password,target=minio_root_password`,
