@@ -17,6 +17,7 @@ import { findEngine, type Engine } from '../compose/engine.js';
 import { Checks } from '../compose/journey.js';
 import { phase as composePhase, Shell, sleep } from '../compose/shell.js';
 import { Admin, adminRequestId, askEveryGateway, type Article } from './admin.js';
+import { backUpAndRestore, buildBackupImage, tableDigest } from './backup.js';
 import { failureLogs } from './diagnose.js';
 import { buildExpandRelease, EXPAND_COLUMN, expandFacts } from './expand.js';
 import { DELIVERY_BOUND_MS, deliveryDelays, spread, staleReason } from './freshness.js';
@@ -91,6 +92,7 @@ async function main(): Promise<number> {
       for (const line of prepareThirdParty(engine, shell, ROOT, STACK_FILE)) process.stdout.write(`swarm:   ${line}\n`);
     });
     await phase(timings, 'build the deployables (swarm-v1)', () => buildDeployables(engine, shell, ROOT, 'swarm-v1'));
+    await phase(timings, 'build the backup image', () => buildBackupImage(engine, shell, ROOT, 'swarm-v1'));
     // swarm-v2 is a new release of each deployable; content's also expands the schema (a column).
     await phase(timings, 'the same build as a new release (swarm-v2), content with a migration', () => {
       releaseAs(engine, shell, 'swarm-v1', 'swarm-v2', `v2-${release}`, ['coinmag/content']);
@@ -260,6 +262,11 @@ async function main(): Promise<number> {
       await admin.logout(session);
       const after = askEveryGateway(s, '/api/articles/admin/all?page=1&limit=1', session);
       assert.deepEqual(after.map((a) => a.status), [401, 401], JSON.stringify(after));
+    });
+    await verify('the backup and the restore as one-off Swarm services (docs/operations.md): the live stack backed up, every file as its manifest says, restored into an empty database and bucket beside it, articles, revisions and categories equal', async () => {
+      const figures = await phase(timings, 'backup and restore as one-off services', () => backUpAndRestore(s, STACK, 'swarm-v1', work, secrets, postgres));
+      process.stdout.write(`swarm: backup ${figures.backupSeconds.toFixed(1)} s (database ${figures.databaseBytes} bytes, ${figures.objects} objects), restore ${figures.restoreSeconds.toFixed(1)} s, each as a one-off service from its creation to its end\n`);
+      for (const table of ['content.articles', 'content.article_revisions', 'content.categories']) assert.equal(tableDigest(s, postgres, 'restored', table), tableDigest(s, postgres, 'live', table), table);
     });
     if (failedChecks.length > 0) throw new Error(failedChecks.map((e) => (e instanceof Error ? e.message : String(e))).join('\n\n'));
   } catch (error) {

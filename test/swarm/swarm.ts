@@ -122,6 +122,12 @@ export class Swarm {
   }
 
   /** A container's whole log (the services log JSON lines to stdout). */
+  /** A service's output, its standard output and error both (a one-off's report and its failure). */
+  logsOf(service: string): string {
+    const result = this.shell.run(this.engine.docker, ['service', 'logs', '--raw', service], { env: this.engine.env, quiet: true });
+    return `${result.stdout}${result.stderr}`;
+  }
+
   containerLogs(container: string): string {
     return this.shell.run(this.engine.docker, ['logs', container], { env: this.engine.env, quiet: true, timeoutMs: 30_000 }).stdout;
   }
