@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReplicaResolver, namesReplicas } from '../src/proxy/replica-resolver.js';
 import { sendBuffered, sendWithRetry } from '../src/proxy/send.js';
@@ -15,6 +16,8 @@ interface Replica {
   vanishNext: boolean;
   /** Never answers the next request and never closes its connection (a killed task whose address is gone). */
   silentNext: boolean;
+  /** The request bodies it received in full. */
+  bodies: string[];
 }
 
 const opened: Replica[] = [];
@@ -32,7 +35,7 @@ async function replicas(count: number): Promise<{ port: number; all: Replica[] }
   const all: Replica[] = [];
   let port = 0;
   for (let n = 1; n <= count; n += 1) {
-    const replica: Replica = { address: `127.0.0.${n + 10}`, served: 0, vanishNext: false, silentNext: false, server: undefined as unknown as Server };
+    const replica: Replica = { address: `127.0.0.${n + 10}`, served: 0, vanishNext: false, silentNext: false, bodies: [], server: undefined as unknown as Server };
     replica.server = createServer((req, res) => {
       if (replica.silentNext) {
         replica.silentNext = false;
@@ -43,9 +46,14 @@ async function replicas(count: number): Promise<{ port: number; all: Replica[] }
         req.socket.destroy();
         return;
       }
-      replica.served += 1;
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end(replica.address);
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        replica.served += 1;
+        replica.bodies.push(Buffer.concat(chunks).toString());
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(replica.address);
+      });
     });
     port = await listen(replica.server, replica.address, port);
     all.push(replica);
@@ -200,6 +208,69 @@ describe('the gateway reaching every replica of a service', () => {
     }
     expect(answers).toEqual(Array(4).fill(survivor.address));
     expect(survivor.served).toBe(4);
+  });
+
+  it('sends a streamed write (an admin form with a cover) to another replica when one refuses the connection, whole', async () => {
+    const { port, all } = await replicas(2);
+    const [stopped, survivor] = all as [Replica, Replica];
+    await new Promise((resolve) => stopped.server.close(resolve));
+    const pool = new UpstreamPool(all.map((r) => `http://${r.address}:${port}`));
+    pools.push(pool);
+    const form = 'x'.repeat(200_000);
+    for (let n = 0; n < 2; n += 1) {
+      const body = Readable.from([Buffer.from(form.slice(0, 70_000)), Buffer.from(form.slice(70_000))]);
+      const { statusCode, body: answer } = await sendWithRetry(pool, { method: 'PUT', path: '/api/articles/admin/1', headers: { 'content-length': String(form.length) }, body, timeoutMs: 2_000 }, { waitForRestartMs: 0 });
+      expect(statusCode).toBe(200);
+      expect(await answer.text()).toBe(survivor.address);
+    }
+    expect(survivor.bodies).toEqual([form, form]);
+  });
+
+  it('sends a streamed write to another replica when a connection to one cannot be made in time, and keeps its body whole', async () => {
+    const { port, all } = await replicas(1);
+    const [survivor] = all as [Replica];
+    await new Promise((resolve) => survivor.server.close(resolve));
+    const unreachablePort = await unreachableAt('127.0.0.32');
+    survivor.server.removeAllListeners('request');
+    survivor.server.on('request', (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        survivor.bodies.push(Buffer.concat(chunks).toString());
+        res.end(survivor.address);
+      });
+    });
+    await listen(survivor.server, survivor.address, unreachablePort);
+    const pool = new UpstreamPool([`http://127.0.0.32:${unreachablePort}`, `http://${survivor.address}:${unreachablePort}`]);
+    pools.push(pool);
+    // The client is still sending while the first replica's connection is not made.
+    const body = new PassThrough();
+    body.write('first half,');
+    setTimeout(() => body.end('second half'), 1_300);
+    const response = await sendWithRetry(pool, { method: 'PUT', path: '/api/articles/admin/1', headers: { 'content-length': String('first half,second half'.length) }, body, timeoutMs: 10_000 }, { waitForRestartMs: 0 });
+    expect(await response.body.text()).toBe(survivor.address);
+    expect(survivor.bodies).toEqual(['first half,second half']);
+  });
+
+  it('does not send a streamed write again once a replica has begun to read it', async () => {
+    const { port, all } = await replicas(2);
+    const pool = new UpstreamPool(all.map((r) => `http://${r.address}:${port}`));
+    pools.push(pool);
+    let asked = 0;
+    for (const replica of all) {
+      replica.server.removeAllListeners('request');
+      replica.server.on('request', (req) => {
+        asked += 1;
+        req.once('data', () => req.socket.destroy());
+      });
+    }
+    const body = new PassThrough();
+    body.write('a part of the form');
+    setTimeout(() => body.end(), 300);
+    const failed = sendWithRetry(pool, { method: 'PUT', path: '/api/articles/admin/1', headers: { 'content-length': '18' }, body, timeoutMs: 2_000 }, { waitForRestartMs: 0 });
+    await expect(failed).rejects.toThrow();
+    expect(asked).toBe(1);
+    expect(body.destroyed).toBe(true);
   });
 
   it('does not replay a write when its replica vanishes mid-request', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { classifyFailure, IDEMPOTENT, type UpstreamPool, type UpstreamRequest } from './upstream-pool.js';
 
@@ -12,27 +13,43 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Sends a request. One that never reached a replica (refused, or no connection made in time: a
  * task stopped or killed) goes at once to each other replica once, whatever its method, when its
- * body is in memory: nothing was done twice. An idempotent request (GET, HEAD, OPTIONS: no body,
+ * body is in memory or is a stream not yet read from (an admin's form with a cover, streamed):
+ * nothing was done twice. An idempotent request (GET, HEAD, OPTIONS: no body,
  * no side effect) is also replayed once on another replica when its connection is cut or its
  * replica leaves the service before answering, and, when every replica refuses, asked again for
  * up to `waitForRestartMs` (the service may be restarting).
  */
 export async function sendWithRetry(pool: UpstreamPool, request: UpstreamRequest, policy: SendPolicy): Promise<Dispatcher.ResponseData> {
+  const stream = request.body instanceof Readable ? request.body : undefined;
+  if (!stream) return sendAgainWhileSafe(pool, request, policy);
+  // Until an attempt reads it, nothing listens for the stream's errors (a stalled or cut upload);
+  // whoever reads it next gets them.
+  stream.on('error', () => {});
+  try {
+    return await sendAgainWhileSafe(pool, request, policy, stream);
+  } catch (err) {
+    // As undici does with a stream body it could not send: the client's upload is not left open.
+    stream.destroy();
+    throw err;
+  }
+}
+
+async function sendAgainWhileSafe(pool: UpstreamPool, request: UpstreamRequest, policy: SendPolicy, stream?: Readable): Promise<Dispatcher.ResponseData> {
   const replayable = IDEMPOTENT.has(request.method) && !request.body;
-  const resendable = !request.body || Buffer.isBuffer(request.body);
   const deadline = Date.now() + policy.waitForRestartMs;
   let resetRetried = false;
   let refusals = 0;
   let last: { replica?: unknown } | undefined;
   for (;;) {
+    const body = stream ? untilRead(stream) : undefined;
     try {
-      return (await pool.send(request, last)).response;
+      return (await pool.send(body ? { ...request, body: body.chunks } : request, last)).response;
     } catch (err) {
       if (request.signal?.aborted) throw err;
       const failure = classifyFailure(err);
       last = err as { replica?: unknown };
       if (failure === 'refused') {
-        if (resendable && ++refusals < pool.origins.length) continue;
+        if (!body?.read() && ++refusals < pool.origins.length) continue;
         // Every replica refused: a lone one (or all of them) is given a moment to come back.
         if (replayable && Date.now() + RETRY_PAUSE_MS < deadline) {
           await sleep(RETRY_PAUSE_MS);
@@ -47,6 +64,20 @@ export async function sendWithRetry(pool: UpstreamPool, request: UpstreamRequest
       throw err;
     }
   }
+}
+
+/**
+ * A stream body handed to one attempt as an async iterable that reads the stream only once the
+ * request is being written: a replica never reached leaves it unread for the next attempt. (undici
+ * destroys a stream body when its request fails; it does not destroy an iterable.)
+ */
+function untilRead(stream: Readable): { chunks: AsyncIterable<Buffer>; read: () => boolean } {
+  let started = false;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    started = true;
+    for await (const chunk of stream) yield chunk as Buffer;
+  }
+  return { chunks: chunks(), read: () => started };
 }
 
 export class BodyTooLargeError extends Error {

@@ -19,7 +19,8 @@ export interface UpstreamRequest {
   /** Path and query, as the client sent them. */
   path: string;
   headers: Record<string, string | string[]>;
-  body?: Readable | Buffer | null;
+  /** A stream is sent as it is read; an iterable lets the sender keep an unread stream for another attempt (proxy/send.ts). */
+  body?: Readable | AsyncIterable<Buffer> | Buffer | null;
   timeoutMs: number;
   signal?: AbortSignal;
 }
@@ -153,7 +154,8 @@ export class UpstreamPool {
         method: request.method as Dispatcher.HttpMethod,
         path: request.path,
         headers: request.headers,
-        body: request.body ?? null,
+        // undici sends an async iterable body (its docs say so); its types name only streams and buffers.
+        body: (request.body ?? null) as Readable | Buffer | null,
         headersTimeout: request.timeoutMs,
         bodyTimeout: request.timeoutMs,
         signal: leaving ? (request.signal ? AbortSignal.any([request.signal, leaving.signal]) : leaving.signal) : request.signal,
