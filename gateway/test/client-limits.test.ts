@@ -1,7 +1,7 @@
 // Issue 22.1 and 22.6: what one client address may hold of the gateway, and how long the
 // gateway waits for what a client sends (docs/security.md § Limits).
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { createLogger, listen, type RunningServer } from '@coinmag/service-kit';
@@ -10,6 +10,7 @@ import { createAdminGuard } from '../src/admin/admin-guard.js';
 import { gatewayConfigSchema } from '../src/config.js';
 import { gatewayServerTuning } from '../src/limits/connection-caps.js';
 import { limitsFrom, type LimitsConfig } from '../src/limits/limits-config.js';
+import { DEFAULT_ADMIN_PASSWORD } from '../../services/auth/src/config.js';
 import { startAuthTestApp, type AuthTestApp } from '../../services/auth/test/auth-test-app.js';
 import { openRaw, stalledHead, loopbackAddress, type RawExchange } from './support/raw-clients.js';
 
@@ -23,8 +24,8 @@ describe('the gateway limits per client and per request', () => {
   let authCalls = 0;
   const gateways: RunningServer[] = [];
 
-  const startGateway = async (limits: Partial<LimitsConfig> = {}) => {
-    const config = { CONTENT_URL: serviceUrl, AUTH_URL: auth.url, MEDIA_URL: serviceUrl, UPSTREAM_TIMEOUT_MS: 15_000, UPLOAD_TIMEOUT_MS: 15_000, ...limits };
+  const startGateway = async (limits: Partial<LimitsConfig> = {}, contentUrl = serviceUrl) => {
+    const config = { CONTENT_URL: contentUrl, AUTH_URL: auth.url, MEDIA_URL: serviceUrl, UPSTREAM_TIMEOUT_MS: 15_000, UPLOAD_TIMEOUT_MS: 15_000, ...limits };
     const adminGuard = createAdminGuard({ publicKey: auth.keys.publicKey, authUrl: auth.url, timeoutMs: 5000, confirmCacheMs: 5000, bodyTimeoutMs: limitsFrom(limits).bodyTimeoutMs });
     const running = await listen(createGatewayApp({ config, log, adminGuard }), 0, '127.0.0.1', gatewayServerTuning(limitsFrom(limits)));
     gateways.push(running);
@@ -114,6 +115,35 @@ describe('the gateway limits per client and per request', () => {
     expect(Date.now() - started).toBeLessThan(4_000);
     expect(authCalls).toBe(before);
   });
+
+  it("cuts an admin's stalled upload with 408 at the idle deadline, also when the service has stopped reading it", async () => {
+    // The service takes the connection and the head and reads nothing more (wedged); the upload
+    // is larger than the socket buffers hold, so the gateway is left waiting to write.
+    const wedged = createNetServer({ pauseOnConnect: true }, (socket) => held.push(socket));
+    const held: Socket[] = [];
+    await new Promise<void>((done) => wedged.listen(0, '127.0.0.1', done));
+    const gateway = await startGateway({ GATEWAY_STREAM_IDLE_S: 0.5 }, `http://127.0.0.1:${(wedged.address() as AddressInfo).port}`);
+    try {
+      const signIn = await fetch(`http://127.0.0.1:${gateway.port}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-token-delivery': 'body' },
+        body: JSON.stringify({ username: 'admin', password: DEFAULT_ADMIN_PASSWORD }),
+      });
+      const { token } = (await signIn.json()) as { token: string };
+      const form = 32 * 2 ** 20;
+      const upload = openRaw(gateway.port, '127.0.46.1', stalledHead('PUT', '/api/articles/admin/1', 2 * form, { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x' }));
+      await upload.sent;
+      const started = Date.now();
+      upload.socket.write(Buffer.alloc(form, 'x'));
+      expect(await upload.status).toBe(408);
+      // The idle deadline (0.5 s) after the last byte it could pass on, not the upstream timeout (15 s).
+      expect(Date.now() - started).toBeLessThan(5_000);
+      upload.socket.destroy();
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((done) => wedged.close(done));
+    }
+  }, 30_000);
 
   it('answers 408 to a stalled beacon and 413 to an oversized public body', async () => {
     const gateway = await startGateway();

@@ -41,9 +41,9 @@ async function sendAgainWhileSafe(pool: UpstreamPool, request: UpstreamRequest, 
   let refusals = 0;
   let last: { replica?: unknown } | undefined;
   for (;;) {
-    const body = stream ? untilRead(stream) : undefined;
+    const body = stream ? untilRead(stream, request.signal) : undefined;
     try {
-      return (await pool.send(body ? { ...request, body: body.chunks } : request, last)).response;
+      return (await pool.send(body ? { ...request, body: body.chunks, signal: body.signal } : request, last)).response;
     } catch (err) {
       if (request.signal?.aborted) throw err;
       const failure = classifyFailure(err);
@@ -62,6 +62,8 @@ async function sendAgainWhileSafe(pool: UpstreamPool, request: UpstreamRequest, 
         continue;
       }
       throw err;
+    } finally {
+      body?.settled();
     }
   }
 }
@@ -69,15 +71,28 @@ async function sendAgainWhileSafe(pool: UpstreamPool, request: UpstreamRequest, 
 /**
  * A stream body handed to one attempt as an async iterable that reads the stream only once the
  * request is being written: a replica never reached leaves it unread for the next attempt. (undici
- * destroys a stream body when its request fails; it does not destroy an iterable.)
+ * destroys a stream body when its request fails; it does not destroy an iterable.) An error of the
+ * stream once read (a stalled upload's 408, a client gone) ends the attempt at once, as undici does
+ * for a stream body: a service that stopped reading would otherwise hold it until its timeout.
  */
-function untilRead(stream: Readable): { chunks: AsyncIterable<Buffer>; read: () => boolean } {
+function untilRead(stream: Readable, signal?: AbortSignal): { chunks: AsyncIterable<Buffer>; signal: AbortSignal; read: () => boolean; settled: () => void } {
   let started = false;
+  const cut = new AbortController();
+  const onError = (err: Error) => {
+    if (started) cut.abort(err);
+  };
+  stream.on('error', onError);
   async function* chunks(): AsyncGenerator<Buffer> {
     started = true;
+    if (stream.errored) cut.abort(stream.errored);
     for await (const chunk of stream) yield chunk as Buffer;
   }
-  return { chunks: chunks(), read: () => started };
+  return {
+    chunks: chunks(),
+    signal: signal ? AbortSignal.any([signal, cut.signal]) : cut.signal,
+    read: () => started,
+    settled: () => stream.off('error', onError),
+  };
 }
 
 export class BodyTooLargeError extends Error {
