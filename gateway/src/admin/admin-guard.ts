@@ -39,12 +39,12 @@ interface Credential {
 /**
  * The gateway's side of the admin session.
  *
- * The browser holds the token only in an HttpOnly cookie (admin-guard-cookie.ts): the gateway
+ * The browser holds the token only in an HttpOnly cookie (cookie.ts): the gateway
  * signs in, renews (POST /api/admin/session), ends (POST /api/admin/logout) and verifies with
  * the auth service itself and turns its token into that cookie; every admin call then goes to
  * the services with the cookie's token as a bearer header. Scripts may still send a bearer
  * header. Cookie-authenticated writes must come from our own origin with the back office's
- * header (admin-guard-csrf.ts). With ADMIN_ORIGIN set, all of this happens on that origin only.
+ * header (csrf.ts). With ADMIN_ORIGIN set, all of this happens on that origin only.
  *
  * The token check has two steps. The signature, algorithm, issuer, audience, expiry and iat are
  * checked here with the public key, so forged or expired tokens never leave the gateway. The
