@@ -28,7 +28,7 @@ export function docFiles(repo: string): string[] {
 
 function looksLikeRepoPath(token: string): boolean {
   if (/[\s*{}<>$|…]/.test(token) || token.includes('://')) return false;
-  const first = token.split('/')[0];
+  const first = token.split('/')[0] ?? '';
   if (ROOT_FILES.includes(token)) return true;
   return ROOTS.includes(first) && token.includes('/');
 }
@@ -43,11 +43,11 @@ export function namedPaths(repo: string, doc: string): NamedPath[] {
   const names: NamedPath[] = [];
   text.split('\n').forEach((lineText, index) => {
     for (const match of lineText.matchAll(/`([^`\s]+)`/g)) {
-      const token = match[1].replace(/[#:].*$/, '').replace(/[.,;)]+$/, '');
+      const token = (match[1] ?? '').replace(/[#:].*$/, '').replace(/[.,;)]+$/, '');
       if (looksLikeRepoPath(token)) names.push({ doc, line: index + 1, path: token });
     }
     for (const match of lineText.matchAll(/\]\(([^)\s]+)\)/g)) {
-      const target = match[1].replace(/#.*$/, '');
+      const target = (match[1] ?? '').replace(/#.*$/, '');
       if (!target || /^[a-z]+:/i.test(target)) continue;
       const fromRoot = resolve(repo, dirname(doc), target).slice(resolve(repo).length + 1);
       names.push({ doc, line: index + 1, path: fromRoot });
