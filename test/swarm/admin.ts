@@ -78,9 +78,14 @@ export function adminRequestId(): string {
 
 /** GET `path` on every running gateway task from inside its container: status and body of each. */
 export function askEveryGateway(swarm: Swarm, path: string, token?: string): Array<{ container: string; status: number; body: string }> {
-  const script = "fetch('http://127.0.0.1:8080' + process.argv[1], { headers: process.argv[2] ? { authorization: 'Bearer ' + process.argv[2] } : {} }).then(async (r) => process.stdout.write(JSON.stringify({ status: r.status, body: await r.text() })), (e) => { console.error(e.message); process.exit(1); })";
-  return swarm.containers('gateway').map((container) => {
-    const out = JSON.parse(swarm.exec(container, ['node', '-e', script, path, token ?? ''])) as { status: number; body: string };
+  return askEveryTask(swarm, 'gateway', 8080, path, token);
+}
+
+/** GET `path` on every running task of `service` (listening on `port`) from inside its container. */
+export function askEveryTask(swarm: Swarm, service: string, port: number, path: string, token?: string): Array<{ container: string; status: number; body: string }> {
+  const script = "fetch('http://127.0.0.1:' + process.argv[3] + process.argv[1], { headers: process.argv[2] ? { authorization: 'Bearer ' + process.argv[2] } : {} }).then(async (r) => process.stdout.write(JSON.stringify({ status: r.status, body: await r.text() })), (e) => { console.error(e.message); process.exit(1); })";
+  return swarm.containers(service).map((container) => {
+    const out = JSON.parse(swarm.exec(container, ['node', '-e', script, path, token ?? '', String(port)])) as { status: number; body: string };
     return { container: container.slice(0, 12), ...out };
   });
 }

@@ -4,9 +4,10 @@
 // through the edge as a trusted upstream would, reading the list and an article page and sending
 // its view beacon) and an admin rewriting an article, while every deployable is rolled to a new
 // image tag and then one task of each is killed. Asserts and prints: no failed request, every
-// counted view in Postgres, no stale answer after a write's 200 (through the edge and from each
-// gateway), the login limit shared by the auth replicas, a signed-out session refused by every
-// gateway. Always ends with `docker swarm leave --force`. Env: SWARM_TEST_KEEP=1 (leave it up).
+// counted view in Postgres (the gateways count beacons in content's Redis; a killed gateway's
+// held batch too), no stale answer after a write's 200 (through the edge and from each gateway),
+// the admin signing in and out throughout (auth's replicas replaced and killed too), the login
+// limit shared by the auth replicas, a signed-out session refused by every gateway. Always ends with `docker swarm leave --force`. Env: SWARM_TEST_KEEP=1 (leave it up).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,13 +17,15 @@ import { join, resolve } from 'node:path';
 import { findEngine, type Engine } from '../compose/engine.js';
 import { Checks } from '../compose/journey.js';
 import { phase as composePhase, Shell, sleep } from '../compose/shell.js';
-import { Admin, adminRequestId, askEveryGateway, type Article } from './admin.js';
+import { ORPHAN_BATCH_AFTER_MS } from '../../packages/service-kit/src/views/view-keys.js';
+import { Admin, adminRequestId, askEveryGateway, askEveryTask, type Article } from './admin.js';
 import { backUpAndRestore, buildBackupImage, tableDigest } from './backup.js';
 import { failureLogs } from './diagnose.js';
 import { buildExpandRelease, EXPAND_COLUMN, expandFacts } from './expand.js';
 import { DELIVERY_BOUND_MS, deliveryDelays, spread, staleReason } from './freshness.js';
 import { buildDeployables, DEPLOYABLES, prepareThirdParty, releaseAs } from './images.js';
 import { writeSecrets } from './secrets.js';
+import { SignIns } from './sign-ins.js';
 import { Swarm } from './swarm.js';
 import { Traffic } from './traffic.js';
 
@@ -37,6 +40,12 @@ const STACK = 'coinmag-swarm-run';
 const ONE_OFFS = ['auth-migrate', 'content-migrate'];
 /** The content service's VIEW_FLUSH_INTERVAL_MS default: counted views reach Postgres within it. */
 const VIEW_FLUSH_MS = 3_000;
+/**
+ * Every counted view is in Postgres within this: a view a gateway counted is handed over within a
+ * flush interval, and one a SIGKILLed gateway held is applied by a content process once its batch
+ * is ORPHAN_BATCH_AFTER_MS old, at that process's next flush.
+ */
+const VIEWS_IN_POSTGRES_MS = VIEW_FLUSH_MS + ORPHAN_BATCH_AFTER_MS + VIEW_FLUSH_MS + 2_000;
 const READERS = 6;
 /** From the moment a content task is SIGKILLed: this many articles saved at once (tabs), this many times. */
 const TABS_AT_KILL = 6;
@@ -73,6 +82,7 @@ async function main(): Promise<number> {
   const checks = new Checks();
   let swarm: Swarm | undefined;
   let traffic: Traffic | undefined;
+  let signIns: SignIns | undefined;
   let failure: unknown;
   const release = `${process.pid}`;
 
@@ -174,6 +184,10 @@ async function main(): Promise<number> {
     traffic = new Traffic(baseUrl, slugs, writer);
     const t = traffic;
     t.start(READERS);
+    // The admin signs in and out throughout the update and the kills (auth's replicas replaced too).
+    signIns = new SignIns(baseUrl, adminPassword);
+    const signing = signIns;
+    signing.start();
     await phase(timings, 'traffic before the update (10 s)', () => sleep(10_000));
 
     await phase(timings, 'rolling update of every deployable to swarm-v2', async () => {
@@ -227,7 +241,7 @@ async function main(): Promise<number> {
       await s.converged(ONE_OFFS, 5 * 60_000, 'swarm-v2');
     });
     await phase(timings, 'traffic after (5 s)', () => sleep(5_000));
-    await t.stop();
+    await Promise.all([t.stop(), signing.stop()]);
 
     process.stdout.write(`swarm: ${t.requests} requests by readers, ${t.beacons} views counted, ${t.writes} admin writes each followed by 4 reads at once and 2 more ${DELIVERY_BOUND_MS} ms later (${t.freshReads} fresh, ${t.undelivered.length} old from a gateway not yet told${t.undelivered.length ? `, at most ${Math.max(...t.undelivered)} ms after the 200` : ''})\n`);
     const delays = spread(deliveryDelays(s));
@@ -241,9 +255,22 @@ async function main(): Promise<number> {
       assert.equal(t.failures.length, 0, `${t.failures.length} failed:\n${shown}`);
       assert.ok(t.requests > 100 && t.writes > 5, `too little traffic to say anything: ${t.requests} requests, ${t.writes} writes`);
     });
-    await verify('every counted view is in Postgres', async () => {
-      // Counted views reach Postgres within a flush interval of the replica that counted them.
-      await sleep(2 * VIEW_FLUSH_MS + 2_000);
+    await verify('the admin signed in and out throughout the rolling update of auth and the killed tasks, none refused', () => {
+      process.stdout.write(`swarm: ${signing.signedIn} sign-ins and ${signing.signedOut} sign-outs during the update and the kills, ${signing.failures.length} failed\n`);
+      const shown = signing.failures.slice(0, 20).map((f) => `  ${f.at} ${f.what} (${f.requestId}, ${f.ms} ms): ${f.detail}`).join('\n');
+      assert.equal(signing.failures.length, 0, `${signing.failures.length} failed:\n${shown}`);
+      assert.ok(signing.signedIn > 10, `too few sign-ins to say anything: ${signing.signedIn}`);
+    });
+    await verify('the gateways count view beacons themselves, in content\'s Redis (each reports Redis ready; content tasks received their counted batches)', () => {
+      for (const answer of askEveryGateway(s, '/readyz')) assert.match(answer.body, /redis/i, `gateway ${answer.container} /readyz: ${answer.status} ${answer.body}`);
+      const handedOver = askEveryTask(s, 'content', 4002, '/metrics')
+        .flatMap((answer) => answer.body.split('\n'))
+        .filter((line) => line.startsWith('http_requests_total{') && line.includes('route="/internal/view-batches"') && line.includes('status="2'))
+        .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+      assert.ok(handedOver > 0, 'no content task received a batch of views counted by a gateway');
+    });
+    await verify('every counted view is in Postgres (a SIGKILLed gateway\'s held batch included)', async () => {
+      await sleep(VIEWS_IN_POSTGRES_MS);
       const added = viewsInPostgres() - viewsBefore;
       assert.equal(added, t.beacons, `Postgres gained ${added} views; the beacons counted ${t.beacons}`);
     });
@@ -306,7 +333,7 @@ async function main(): Promise<number> {
     if (failedChecks.length > 0) throw new Error(failedChecks.map((e) => (e instanceof Error ? e.message : String(e))).join('\n\n'));
   } catch (error) {
     failure = error;
-    await traffic?.stop();
+    await Promise.all([traffic?.stop(), signIns?.stop()]);
   } finally {
     if (swarm && process.env.SWARM_TEST_KEEP === '1') {
       process.stdout.write(`swarm: SWARM_TEST_KEEP=1: left running as stack ${STACK} (files in ${work}); end it with docker swarm leave --force\n`);
