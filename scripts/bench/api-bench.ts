@@ -8,7 +8,8 @@ import { get } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startBenchStack } from './bench-stack.js';
-import { cpuMsOf } from './cpu-time.js';
+import { childResult, median, spread, withCpu, type Pids } from './bench-stats.js';
+import { editorWhileReading } from './editor-autosave.js';
 import { BROWSER_ACCEPT_ENCODING, htmlEndpoints } from './html-endpoints.js';
 import type { LoadResult } from './load.js';
 import type { ReaderOptions, ReaderResult } from './readers.js';
@@ -76,46 +77,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const READERS_AT_ONCE = Number(process.env.BENCH_READERS ?? 50);
 const VIEWS_PER_READER = 3;
 const READ_ARTICLES = 12;
-
-/** A child process that prints one JSON result (the load generators): no event loop shared with what it measures. */
-function childResult<T>(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<T> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out) as T) : fail(new Error(`${script} exited ${code}`))));
-  });
-}
-
-type Pids = Record<string, number | undefined>;
-/** CPU ms each measured process used while `work` ran, per 1,000 of the answers it reports. */
-async function withCpu<T>(pids: Pids, work: () => Promise<T>, answers: (result: T) => number): Promise<{ result: T; cpuPer1000: Record<string, number | undefined> }> {
-  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, pid === undefined ? undefined : cpuMsOf(pid)]));
-  const result = await work();
-  const count = answers(result);
-  const cpuPer1000 = Object.fromEntries(
-    Object.entries(pids).map(([name, pid]) => {
-      const after = pid === undefined ? undefined : cpuMsOf(pid);
-      const from = before[name];
-      return [name, after === undefined || from === undefined || count === 0 ? undefined : ((after - from) / count) * 1000];
-    }),
-  );
-  return { result, cpuPer1000 };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-/** "median (min–max)" of the runs. */
-function spread(values: Array<number | undefined>, digits = 0): string {
-  const known = values.filter((value): value is number => value !== undefined);
-  if (known.length === 0) return 'n/a';
-  const lo = Math.min(...known).toFixed(digits);
-  const hi = Math.max(...known).toFixed(digits);
-  return lo === hi ? median(known).toFixed(digits) : `${median(known).toFixed(digits)} (${lo}–${hi})`;
-}
 
 function redisPid(): number | undefined {
   try {
@@ -238,6 +199,8 @@ async function main() {
     const cpuCells = (runs: typeof views, names: string[]) => names.map((name) => spread(runs.map(({ cpuPer1000 }) => cpuPer1000[name]))).join(' | ');
     const total1000 = (runs: typeof views) => spread(runs.map(({ cpuPer1000 }) => Object.values(cpuPer1000).reduce<number>((sum, ms) => sum + (ms ?? 0), 0)));
 
+    const editor = await editorWhileReading({ url: stack.url, db, pids: { gateway: stack.pids.gateway, content: stack.pids.content }, runs: RUNS, seconds: SECONDS, connections: 30 });
+    failures.push(...editor.failures);
     const uncached = await uncachedSearchLatency(stack.url);
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
     console.log(`API benchmark, ${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
@@ -255,6 +218,7 @@ async function main() {
       `page views reach ${((viewRate / median(pagesAlone.map(({ result }) => result.rate))) * 100).toFixed(0)}% of the gateway's page alone and ${((viewRate / median(barePages.map(({ result }) => result.rate))) * 100).toFixed(0)}% of the bare server's; ` +
         `beacons: ${counted} counted, ${notCounted} not counted; Postgres rose by ${flushed} (${flushed === counted ? 'exact' : 'NOT exact'}).`,
     );
+    console.log(`\n${editor.lines.join('\n')}`);
     console.log(`\nHTML bytes on the wire (one response each): ${wireBytes.join('; ')}`);
     console.log(
       `\nuncached search (first request of ${uncached.count} distinct term/page pairs, ${SEARCH_TERMS.length} terms × pages ${SEARCH_PAGES.join(', ')}, one at a time, through the gateway, warm processes): ` +

@@ -7,8 +7,6 @@ import type { GatewayCache } from './response-cache.js';
 /** The service pings every few seconds; a stream silent this long is taken as lost. */
 const SILENCE_MS = 15_000;
 const MAX_BACKOFF_MS = 1_000;
-/** Ids of changes already applied, kept so the same change relayed by another replica is not applied twice. */
-const REMEMBERED_CHANGES = 1024;
 
 interface Connection {
   origin: string;
@@ -39,7 +37,6 @@ export interface AppliedChange {
  */
 export class InvalidationFeed implements ReplicaFollower {
   private readonly connections = new Map<string, Connection>();
-  private readonly applied = new Set<string>();
   private readonly listeners = new Set<(change: AppliedChange) => void>();
   private started = false;
   private stopped = false;
@@ -116,11 +113,7 @@ export class InvalidationFeed implements ReplicaFollower {
     switch (event.type) {
       case 'invalidate':
       case 'reset': {
-        if (this.applied.has(event.id)) return;
-        this.applied.add(event.id);
-        if (this.applied.size > REMEMBERED_CHANGES) this.applied.delete(this.applied.values().next().value!);
-        if (event.type === 'invalidate') this.cache.invalidate(event.deps, event.at);
-        else this.cache.invalidateAll(event.at);
+        if (!this.cache.apply(event)) return;
         const change: AppliedChange = { type: event.type, deps: event.type === 'invalidate' ? event.deps : [], delayMs: Date.now() - event.at };
         this.log.info({ ...change, origin: connection.origin }, 'gateway cache: change applied');
         for (const listener of this.listeners) listener(change);

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { CacheChangeEvent } from '@coinmag/contracts';
 import { encodedIfReady, encodeOnce, quickGzip, type Encoding } from './encodings.js';
 
 /**
@@ -34,6 +35,9 @@ export interface CacheHit {
   fresh: boolean;
 }
 
+/** Ids of changes already applied, kept so a change that arrives again (another replica's stream, the write's answer) is applied once. */
+const REMEMBERED_CHANGES = 1024;
+
 export interface GatewayCacheOptions {
   /** Bound on bodies kept, counting room for their compressed forms. */
   maxBytes: number;
@@ -60,6 +64,7 @@ export class GatewayCache {
   private readonly invalidatedAt = new Map<CacheDependency, number>();
   private trusted = false;
   private heard = 0;
+  private readonly applied = new Set<string>();
 
   constructor(private readonly options: GatewayCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -124,6 +129,19 @@ export class GatewayCache {
     this.counter += 1;
     for (const dep of deps) this.invalidatedAt.set(dep, this.counter);
     this.heard = Math.max(this.heard, announcedAt);
+  }
+
+  /**
+   * Applies a change announced by the content service once, however many ways it arrives (the
+   * answer to the write that made it, each replica's stream); whether it was new here.
+   */
+  apply(change: CacheChangeEvent): boolean {
+    if (this.applied.has(change.id)) return false;
+    this.applied.add(change.id);
+    if (this.applied.size > REMEMBERED_CHANGES) this.applied.delete(this.applied.values().next().value!);
+    if (change.type === 'invalidate') this.invalidate(change.deps, change.at);
+    else this.invalidateAll(change.at);
+    return true;
   }
 
   invalidateAll(announcedAt = this.now()): void {

@@ -1,8 +1,10 @@
 import type { Context, Middleware } from 'koa';
+import { CACHE_CHANGES_HEADER } from '@coinmag/contracts';
 import { HttpError } from '@coinmag/service-kit';
 import { isAdminPath } from '../admin/paths.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { serveCachedContent } from '../cache/cached-content.js';
+import { applyWriteChanges, WRITE_CHANGES_HEADERS } from '../cache/write-changes.js';
 import type { UpstreamBody } from '../limits/upstream-body.js';
 import { requestHeadersFor, responseHeadersFrom } from './headers.js';
 import { matchRoute, type Upstream } from './route-table.js';
@@ -40,7 +42,7 @@ export function proxyByRouteTable(options: ProxyOptions): Middleware {
     if (cache && route.upstream === 'content' && (ctx.method === 'GET' || ctx.method === 'HEAD') && !isAdminPath(ctx.path)) {
       return serveCachedContent(ctx, { cache, pool, timeoutMs, waitForRestartMs });
     }
-    // A write through the admin API changes what cached answers say: nothing cached before it is served again.
+    // A write through the admin API: what it changed is dropped before the writer hears back (cache/write-changes.ts).
     const invalidates = cache && route.upstream === 'content' && !idempotent && isAdminPath(ctx.path);
 
     // Read (or opened as a bounded stream) before a service connection is taken.
@@ -63,15 +65,16 @@ export function proxyByRouteTable(options: ProxyOptions): Middleware {
         },
         { waitForRestartMs },
       );
-      if (invalidates) cache.invalidateAll();
+      if (invalidates) applyWriteChanges(cache, response.headers[CACHE_CHANGES_HEADER]);
       ctx.status = response.statusCode;
-      const headers = responseHeadersFrom(response.headers);
+      const headers = responseHeadersFrom(response.headers, route.upstream === 'content' ? WRITE_CHANGES_HEADERS : undefined);
       for (const name in headers) ctx.set(name, headers[name]!);
       const length = response.headers['content-length'];
       response.body.on('error', () => ctx.req.destroy());
       ctx.body = response.body;
       if (length !== undefined) ctx.length = Number(length);
     } catch (err) {
+      // No answer: what the write changed, if anything, is unknown.
       if (invalidates) cache.invalidateAll();
       // The client's own failure (a stalled upload: 408), not the service's.
       if (err instanceof HttpError) throw err;

@@ -22,6 +22,7 @@ import { publicArticleRoutes } from './articles/articles.routes.js';
 import { ArticlesService } from './articles/articles.service.js';
 import type { CoverStore } from './articles/cover-store.js';
 import { CacheEvents } from './cache/cache-events.js';
+import { reportWriteChanges } from './cache/cache-events.writes.js';
 import { cacheEventRoutes } from './cache/cache-events.routes.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { Store } from './cache/store.js';
@@ -199,6 +200,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   runtime.health.addDependency(store.kind === 'redis' ? 'redis' : 'memory-store', () => store.ping());
   runtime.health.addDependency('article-workers', () => bodies.healthy());
   const app = createServiceApp(runtime, { proxyHops, forwardingSecret });
+  app.use(reportWriteChanges());
   registerContentMetrics(runtime.metrics, views);
   app.use(rejectUnsafeText());
   const routers = [

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { cacheChangeLine } from '@coinmag/contracts';
+import { cacheChange, cacheChangeLine } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
+import { recordWriteChange } from './cache-events.writes.js';
 import type { CacheStore } from './cache-store.js';
 import type { PubSub } from './pub-sub.js';
 
@@ -126,11 +127,14 @@ export class ResponseCache {
    * Everything that depends on these namespaces is stale from now on, here and in the gateways.
    * When the store cannot record it (Redis down or slow), it is remembered and applied, with a
    * full reset if the connection was lost, before this process serves anything cached again.
+   * The write being answered names the change too (cache-events.writes.ts), recorded or not.
    */
   async invalidate(namespaces: CacheNamespace[]): Promise<void> {
+    const change = cacheChange({ type: 'invalidate', deps: namespaces }, randomUUID());
+    recordWriteChange(change);
     try {
       await Promise.all(namespaces.map((namespace) => this.store.incr(`v:${namespace}`)));
-      await this.store.publish(INVALIDATION_CHANNEL, cacheChangeLine({ type: 'invalidate', deps: namespaces }, randomUUID()));
+      await this.store.publish(INVALIDATION_CHANNEL, JSON.stringify(change));
     } catch (err) {
       this.failed(err);
       this.markPending(namespaces);
