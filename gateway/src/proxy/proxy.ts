@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { HttpError } from '@coinmag/service-kit';
 import { isAdminPath } from '../admin/paths.js';
 import type { GatewayCache } from '../cache/response-cache.js';
+import { cardCacheKey, isSocialCardPath } from '../cache/card-cache-key.js';
 import { serveCachedContent } from '../cache/cached-content.js';
 import type { UpstreamBody } from '../limits/upstream-body.js';
 import { requestHeadersFor, responseHeadersFrom } from './headers.js';
@@ -24,8 +25,9 @@ export interface ProxyOptions {
 
 /**
  * Sends a request to the service that owns its path over a keep-alive pool and streams the
- * answer back. Public content GETs go through the gateway's cache. A service that refuses the
- * connection gives 503, one that does not answer in time 504, one that breaks 502, as JSON.
+ * answer back. Public content GETs and social cards go through the gateway's cache. A service
+ * that refuses the connection gives 503, one that does not answer in time 504, one that breaks
+ * 502, as JSON.
  */
 export function proxyByRouteTable(options: ProxyOptions): Middleware {
   const { cache } = options;
@@ -39,6 +41,9 @@ export function proxyByRouteTable(options: ProxyOptions): Middleware {
 
     if (cache && route.upstream === 'content' && (ctx.method === 'GET' || ctx.method === 'HEAD') && !isAdminPath(ctx.path)) {
       return serveCachedContent(ctx, { cache, pool, timeoutMs, waitForRestartMs });
+    }
+    if (cache && (ctx.method === 'GET' || ctx.method === 'HEAD') && isSocialCardPath(ctx.path)) {
+      return serveCachedContent(ctx, { cache, pool, timeoutMs, waitForRestartMs, key: cardCacheKey(ctx.path, ctx.querystring), upstream: route.upstream });
     }
     // A write through the admin API changes what cached answers say: nothing cached before it is served again.
     const invalidates = cache && route.upstream === 'content' && !idempotent && isAdminPath(ctx.path);
