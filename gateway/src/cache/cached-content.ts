@@ -3,6 +3,7 @@ import { CACHE_DEPS_HEADER as DEPS_HEADER, CACHE_TTL_HEADER as TTL_HEADER, parse
 import { requestHeadersFor, responseHeadersFrom } from '../proxy/headers.js';
 import { answerFailure, forwardedFor } from '../proxy/upstream-answers.js';
 import { sendBuffered } from '../proxy/send.js';
+import type { Upstream } from '../proxy/route-table.js';
 import type { UpstreamPool } from '../proxy/upstream-pool.js';
 import type { CacheRecord, CacheRecordInput, GatewayCache } from './response-cache.js';
 
@@ -22,6 +23,10 @@ export interface CachedContentOptions {
   pool: UpstreamPool;
   timeoutMs: number;
   waitForRestartMs: number;
+  /** What the record is kept under and the service asked for; default: the URL as sent. */
+  key?: string;
+  /** Whose answers these are (the error when it fails); default: content. */
+  upstream?: Upstream;
 }
 
 function matchesEtag(ifNoneMatch: string, etag: string | undefined): boolean {
@@ -69,13 +74,12 @@ export async function sendRecord(ctx: Context, cache: GatewayCache, record: Cach
 }
 
 /**
- * A public GET to the content service: a fresh record answers at once; otherwise the service is
- * asked (the whole answer read first, so a cut connection is replayed rather than half-sent) and
- * an answer that names its dependencies is kept. When the service is down, slow or failing, a
+ * A public GET to the content service, or of a social card to the media service: a fresh record
+ * answers at once; otherwise the service is asked (the whole answer read first, so a cut
+ * connection is replayed rather than half-sent) and an answer that names its dependencies is kept. When the service is down, slow or failing, a
  * record it answered before is served instead (stale-if-error).
  */
-export async function serveCachedContent(ctx: Context, { cache, pool, timeoutMs, waitForRestartMs }: CachedContentOptions): Promise<void> {
-  const key = ctx.url;
+export async function serveCachedContent(ctx: Context, { cache, pool, timeoutMs, waitForRestartMs, key = ctx.url, upstream = 'content' }: CachedContentOptions): Promise<void> {
   const hit = cache.get(key);
   if (hit?.fresh) return sendRecord(ctx, cache, hit.record, 'hit');
   const ticket = cache.ticket();
@@ -89,7 +93,7 @@ export async function serveCachedContent(ctx: Context, { cache, pool, timeoutMs,
     );
   } catch (err) {
     if (hit) return sendRecord(ctx, cache, hit.record, 'stale');
-    return answerFailure(ctx, err, 'content');
+    return answerFailure(ctx, err, upstream);
   }
   if (answer.status >= 500 && hit) return sendRecord(ctx, cache, hit.record, 'stale');
 

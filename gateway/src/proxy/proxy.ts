@@ -3,6 +3,7 @@ import { CACHE_CHANGES_HEADER } from '@coinmag/contracts';
 import { HttpError } from '@coinmag/service-kit';
 import { isAdminPath } from '../admin/paths.js';
 import type { GatewayCache } from '../cache/response-cache.js';
+import { cardCacheKey, isSocialCardPath } from '../cache/card-cache-key.js';
 import { serveCachedContent } from '../cache/cached-content.js';
 import { applyWriteChanges, WRITE_CHANGES_HEADERS } from '../cache/write-changes.js';
 import type { UpstreamBody } from '../limits/upstream-body.js';
@@ -26,8 +27,9 @@ export interface ProxyOptions {
 
 /**
  * Sends a request to the service that owns its path over a keep-alive pool and streams the
- * answer back. Public content GETs go through the gateway's cache. A service that refuses the
- * connection gives 503, one that does not answer in time 504, one that breaks 502, as JSON.
+ * answer back. Public content GETs and social cards go through the gateway's cache. A service
+ * that refuses the connection gives 503, one that does not answer in time 504, one that breaks
+ * 502, as JSON.
  */
 export function proxyByRouteTable(options: ProxyOptions): Middleware {
   const { cache } = options;
@@ -41,6 +43,9 @@ export function proxyByRouteTable(options: ProxyOptions): Middleware {
 
     if (cache && route.upstream === 'content' && (ctx.method === 'GET' || ctx.method === 'HEAD') && !isAdminPath(ctx.path)) {
       return serveCachedContent(ctx, { cache, pool, timeoutMs, waitForRestartMs });
+    }
+    if (cache && (ctx.method === 'GET' || ctx.method === 'HEAD') && isSocialCardPath(ctx.path)) {
+      return serveCachedContent(ctx, { cache, pool, timeoutMs, waitForRestartMs, key: cardCacheKey(ctx.path, ctx.querystring), upstream: route.upstream });
     }
     // A write through the admin API: what it changed is dropped before the writer hears back (cache/write-changes.ts).
     const invalidates = cache && route.upstream === 'content' && !idempotent && isAdminPath(ctx.path);

@@ -32,6 +32,11 @@ export function socialCardPath(slug: string, text: SocialCardText): string {
   return `${SOCIAL_CARD_PREFIX}${encodeURIComponent(slug)}.png?v=${socialCardVersion(text)}`;
 }
 
+/** The content service's answer of what an article's card shows (`{ title, category_name }`), without its body. */
+export function socialCardTextPath(slug: string): string {
+  return `/api/articles/${encodeURIComponent(slug)}/card`;
+}
+
 /** The slug of a card path (`/cards/article/{slug}.png`, percent-encoded), or null. */
 export function slugOfSocialCardPath(path: string): string | null {
   if (!path.startsWith(SOCIAL_CARD_PREFIX) || !path.endsWith('.png')) return null;

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, rejectUnsafeText, requireAdmin, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import type { UploadAuditClient } from './audit/upload-audit-client.js';
 import { deliveryRoutes } from './media/delivery.routes.js';
-import { createWorkQueue, type WorkQueue } from './images/work-queue.js';
+import { createImageLanes, type ImageLanes } from './images/work-queue.js';
 import { mediaErrors } from './media/media-errors.js';
 import { MediaService } from './media/media.service.js';
 import type { ObjectStorage } from './storage/object-storage.js';
@@ -24,7 +24,8 @@ export interface MediaAppDeps {
   forwardingSecret?: string;
   /** PEM of the auth service's ES256 public key. */
   publicKey: string;
-  queue?: WorkQueue;
+  /** The uploads' and the on-demand lanes of image work (IMAGE_* settings). */
+  lanes?: ImageLanes;
   /** Where each upload is recorded before it is answered (main.ts always gives it; see UploadAuditClient). */
   audit?: UploadAuditClient;
   /** The content service's address, where social cards read their article (CONTENT_URL). */
@@ -37,16 +38,19 @@ export interface MediaApp {
   cards: SocialCards;
 }
 
+/** IMAGE_CONCURRENCY, IMAGE_QUEUE_LIMIT, IMAGE_ON_DEMAND_CONCURRENCY and IMAGE_ON_DEMAND_QUEUE_LIMIT's defaults. */
+const DEFAULT_LANES = { concurrency: 2, queueLimit: 20, onDemandConcurrency: 1, onDemandQueueLimit: 8 };
+
 /** Builds the media service's Koa app from its dependencies; never listens. */
-export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, forwardingSecret, publicKey, queue = createWorkQueue(2, 20), audit, contentUrl = 'http://127.0.0.1:4002' }: MediaAppDeps): MediaApp {
+export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, forwardingSecret, publicKey, lanes = createImageLanes(DEFAULT_LANES), audit, contentUrl = 'http://127.0.0.1:4002' }: MediaAppDeps): MediaApp {
   const runtime = given ?? createRuntime('media', givenLog);
-  const media = new MediaService(storage, queue, runtime.log, audit);
+  const media = new MediaService(storage, lanes.uploads, lanes.onDemand, runtime.log, audit);
   const adminGuard: Middleware = requireAdmin(publicKey);
   runtime.health.addDependency('storage', () => storage.check());
   const app = createServiceApp(runtime, { proxyHops, forwardingSecret });
   app.use(mediaErrors());
   app.use(deliveryRoutes(media));
-  const cards = new SocialCards(storage, queue, new CardSource(contentUrl));
+  const cards = new SocialCards(storage, lanes.onDemand, new CardSource(contentUrl));
   app.use(cardRoutes(cards, media));
   // After delivery: it matches the raw, undecoded path against one strict pattern (404 otherwise).
   app.use(rejectUnsafeText());

@@ -24,6 +24,13 @@ export const mediaConfigSchema = z
     IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Uploads allowed to wait for a slot; more get 503. */
     IMAGE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(20),
+    /**
+     * Of IMAGE_CONCURRENCY's slots, how many work an anonymous request asks for (a crop, a social
+     * card) may hold at once; a freed slot goes to a waiting upload first.
+     */
+    IMAGE_ON_DEMAND_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** On-demand jobs allowed to wait; more get 503 with Retry-After. */
+    IMAGE_ON_DEMAND_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(8),
     /** Memory for hot images (bodies up to 1 MB each); 0 turns the cache off. */
     MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     /** Draw the demo covers (DEMO_COVERS) at start when missing. */

@@ -2,7 +2,7 @@ import { confirmAdminTokensWith, createTokenConfirmer, loadTokenPublicKey, runSe
 import { createApp } from './app.js';
 import { UploadAuditClient } from './audit/upload-audit-client.js';
 import { mediaConfigSchema } from './config.js';
-import { createWorkQueue } from './images/work-queue.js';
+import { createImageLanes } from './images/work-queue.js';
 import { createStorage } from './storage/create-storage.js';
 
 void runService({
@@ -24,7 +24,12 @@ void runService({
       proxyHops: config.TRUSTED_PROXY_HOPS,
       forwardingSecret: config.FORWARDING_SECRET,
       publicKey,
-      queue: createWorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_LIMIT),
+      lanes: createImageLanes({
+        concurrency: config.IMAGE_CONCURRENCY,
+        queueLimit: config.IMAGE_QUEUE_LIMIT,
+        onDemandConcurrency: config.IMAGE_ON_DEMAND_CONCURRENCY,
+        onDemandQueueLimit: config.IMAGE_ON_DEMAND_QUEUE_LIMIT,
+      }),
       audit: new UploadAuditClient(config.CONTENT_URL),
       contentUrl: config.CONTENT_URL,
     });

@@ -1,5 +1,8 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_DEPS_HEADER } from '@coinmag/contracts';
 import { shortHash, socialCardPath, socialCardVersion } from '@coinmag/rules';
 import { adminClient, articleFields } from '../../content/test/admin-client.js';
 import { insertArticle, insertCategory, startContent, type ContentHarness } from '../../content/test/content-harness.js';
@@ -16,6 +19,31 @@ const TITLE = '比特幣突破新高：機構資金持續湧入';
 /** The title band of a card as raw grey pixels (where the title's lines are drawn). */
 async function titleBand(png: Buffer): Promise<Buffer> {
   return sharp(png).extract({ left: 80, top: 200, width: 1040, height: 260 }).greyscale().raw().toBuffer();
+}
+
+/** A pass-through in front of the content service that records what each request asked and how many bytes came back. */
+async function recordingFront(target: string): Promise<{ url: string; asked: Array<{ path: string; bytes: number }>; close(): Promise<void> }> {
+  const asked: Array<{ path: string; bytes: number }> = [];
+  const origin = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const upstream = request({ host: origin.hostname, port: origin.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      const entry = { path: req.url ?? '', bytes: 0 };
+      asked.push(entry);
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.on('data', (chunk: Buffer) => (entry.bytes += chunk.length));
+      answer.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    asked,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
 
 const differing = (a: Buffer, b: Buffer) => a.reduce((count, value, i) => count + (Math.abs(value - b[i]!) > 64 ? 1 : 0), 0);
@@ -97,6 +125,37 @@ describe('social cards', () => {
     const old = await fetch(cardUrl());
     expect(old.headers.get('cache-control')).toBe('public, max-age=300');
     expect(Buffer.from(await old.arrayBuffer()).equals(after)).toBe(true);
+  });
+
+  it('reads the title and category without the article: a card of a 1.5 MB article reads a few hundred bytes from content', async () => {
+    const long = await insertArticle(content.db, { title: '很長的文章', slug: 'long-article', category_id: categoryId, featured_image: null, content: `<p>${'比特幣'.repeat(170_000)}</p>` });
+    const front = await recordingFront(content.url);
+    const reader = await startMedia(storage, keys.publicKey, 2, { contentUrl: front.url });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${reader.url}/cards/article/${long.slug}.png?cb=${i}`);
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+      }
+      expect(front.asked.map((entry) => entry.path)).not.toContain(`/api/articles/${long.slug}`);
+      const bytes = front.asked.reduce((sum, entry) => sum + entry.bytes, 0);
+      expect(bytes).toBeLessThan(3 * 16 * 1024);
+    } finally {
+      await reader.close();
+      await front.close();
+    }
+  });
+
+  it('names its dependencies for the gateway with its current version or none, never with another', async () => {
+    const version = socialCardVersion({ title: '很長的文章', category: '市場分析', siteTitle });
+    const headerOf = async (query: string) => {
+      const res = await fetch(`${media.url}/cards/article/long-article.png${query}`);
+      await res.arrayBuffer();
+      return res.headers.get(CACHE_DEPS_HEADER);
+    };
+    expect(await headerOf('')).toBe('articles,categories,settings');
+    expect(await headerOf(`?v=${version}`)).toBe('articles,categories,settings');
+    expect(await headerOf('?v=00000000')).toBeNull();
   });
 
   it('has no card for an unknown or unpublished article, or a malformed address', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, listen, type RunningServer } from '@coinmag/service-kit';
 import { createApp } from '../src/app.js';
-import { createWorkQueue, type WorkQueue } from '../src/images/work-queue.js';
+import { createImageLanes, type WorkQueue } from '../src/images/work-queue.js';
 import { diskAdapter } from './support/adapters.js';
 import { createTestKeys } from './support/auth.js';
 import { noisy, solid } from './support/fixtures.js';
@@ -32,11 +32,12 @@ describe('a burst of large uploads', () => {
   const adapter = diskAdapter();
   let running: RunningServer;
   let base = '';
-  const observed = observedQueue(createWorkQueue(2, 20));
+  const lanes = createImageLanes({ concurrency: 2, queueLimit: 20, onDemandConcurrency: 1, onDemandQueueLimit: 8 });
+  const observed = observedQueue(lanes.uploads);
 
   beforeAll(async () => {
     await adapter.setUp();
-    const { app } = createApp({ storage: await adapter.fresh(), log: createLogger('media-test', 'silent'), publicKey: keys.publicKey, queue: observed.queue });
+    const { app } = createApp({ storage: await adapter.fresh(), log: createLogger('media-test', 'silent'), publicKey: keys.publicKey, lanes: { ...lanes, uploads: observed.queue } });
     running = await listen(app, 0, '127.0.0.1');
     base = `http://127.0.0.1:${running.port}`;
   });

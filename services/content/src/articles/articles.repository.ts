@@ -229,6 +229,13 @@ export class ArticlesRepository {
     return query.first();
   }
 
+  /** What an article's social card shows (title, category name), without its body; undefined unless public. */
+  async findPublicCardText(slug: string, now: Date): Promise<{ title: string; category_name: string | null } | undefined> {
+    const query = this.db('articles as a').leftJoin('categories as c', 'c.id', 'a.category_id').where('a.slug', slug).select('a.title', 'c.name as category_name');
+    this.publicOnly(query, now);
+    return query.first();
+  }
+
   /** Up to `limit` public articles other than `excludeId`: same category first, then the newest. */
   async related(articleId: number, categoryId: number | null, now: Date, limit: number): Promise<ArticleRow[]> {
     const query = this.db('articles as a').leftJoin('categories as c', 'c.id', 'a.category_id').whereNot('a.id', articleId);

@@ -42,6 +42,12 @@ export function publicArticleRoutes(service: ArticlesService, responder: PublicR
     await respondCached(ctx, responder, `popular:${limit}`, ARTICLE_DEPS, async () => ({ value: await service.popular(limit) }), VIEW_FIGURES_MAX_AGE_MS);
   });
 
+  // What the media service draws an article's social card from: not the whole article (a body may be 2 MB).
+  router.get('/:slug/card', async (ctx) => {
+    const slug = slugParam(ctx.params.slug!);
+    await respondCached(ctx, responder, `card:${slug}`, ARTICLE_DEPS, async () => ({ value: await service.cardText(slug) }));
+  });
+
   router.get('/:slug', async (ctx) => {
     const slug = slugParam(ctx.params.slug!);
     await respondCached(ctx, responder, `detail:${slug}`, ARTICLE_DEPS, async () => ({ value: await service.detail(slug) }), VIEW_FIGURES_MAX_AGE_MS);

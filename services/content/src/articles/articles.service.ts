@@ -81,6 +81,13 @@ export class ArticlesService {
     return chosen.map(toSummary);
   }
 
+  /** The title and category name a public article's social card shows (social-card.ts in rules). */
+  async cardText(slug: string): Promise<Pick<ArticleDetail, 'title' | 'category_name'>> {
+    const row = await this.articles.findPublicCardText(slug, this.clock());
+    if (!row) throw new NotFoundError(API_MESSAGES.articleNotFound);
+    return { title: row.title, category_name: row.category_name };
+  }
+
   async detail(slug: string): Promise<ArticleDetail> {
     const now = this.clock();
     const row = await this.articles.findPublicBySlug(slug, now);

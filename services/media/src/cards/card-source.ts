@@ -1,15 +1,16 @@
 import { articleDetailSchema, settingsSchema } from '@coinmag/contracts';
 import { ServiceUnavailableError } from '@coinmag/service-kit';
-import type { SocialCardText } from '@coinmag/rules';
+import { socialCardTextPath, type SocialCardText } from '@coinmag/rules';
 
 export const CARD_MESSAGES = { contentDown: '暫時無法產生分享圖片，請稍後再試' } as const;
 
-/** Largest answer read from the content service (an article's body is at most 2 MB). */
-const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+/** Largest answer read from the content service (the settings, with the ad code, are the largest). */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /**
  * What a card shows, read from the content service's public API: only a published article has
- * one, so nothing unpublished can be drawn on a card.
+ * one, so nothing unpublished can be drawn on a card. Its title and category come without its
+ * body (socialCardTextPath): a card's request never reads a whole article.
  */
 export class CardSource {
   constructor(
@@ -18,7 +19,7 @@ export class CardSource {
   ) {}
 
   async textOf(slug: string): Promise<SocialCardText | undefined> {
-    const [article, settings] = await Promise.all([this.read(`/api/articles/${encodeURIComponent(slug)}`), this.read('/api/settings')]);
+    const [article, settings] = await Promise.all([this.read(socialCardTextPath(slug)), this.read('/api/settings')]);
     if (article === undefined) return undefined;
     if (settings === undefined) throw new ServiceUnavailableError(CARD_MESSAGES.contentDown);
     const { title, category_name: category } = articleDetailSchema.pick({ title: true, category_name: true }).parse(article);

@@ -12,7 +12,7 @@ export interface CurrentCard {
 
 /**
  * Social cards of published articles (docs/product.md §3): each drawn once per version of its
- * text (title, category, site name) on the first request for it, in the image work queue, and
+ * text (title, category, site name) on the first request for it, in the on-demand lane, and
  * kept in the object store like other variants. A page never waits for one: it only links it.
  */
 export class SocialCards {

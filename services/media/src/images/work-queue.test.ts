@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorkQueue, QueueFullError } from './work-queue.js';
+import { createImageLanes, createWorkQueue, QueueFullError } from './work-queue.js';
 
 const deferred = () => {
   let resolve!: () => void;
@@ -43,5 +43,47 @@ describe('work queue', () => {
     expect(await second).toBe('second');
     await expect(queue.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await queue.run(async () => 'after')).toBe('after');
+  });
+});
+
+describe('image lanes', () => {
+  it('lets on-demand work hold only its share of the slots, and a full on-demand line never refuses an upload', async () => {
+    const { uploads, onDemand } = createImageLanes({ concurrency: 2, queueLimit: 1, onDemandConcurrency: 1, onDemandQueueLimit: 1 });
+    const gate = deferred();
+    const crops = [onDemand.run(() => gate.promise), onDemand.run(() => gate.promise)];
+    await expect(onDemand.run(async () => 'more')).rejects.toBeInstanceOf(QueueFullError);
+    expect([onDemand.running, onDemand.waiting]).toEqual([1, 1]);
+    // The second slot is the uploads' at once; a third upload waits in their own line.
+    const upload = deferred();
+    const first = uploads.run(() => upload.promise);
+    expect(uploads.running).toBe(1);
+    const second = uploads.run(async () => 'second');
+    expect(uploads.waiting).toBe(1);
+    upload.resolve();
+    await first;
+    expect(await second).toBe('second');
+    gate.resolve();
+    await Promise.all(crops);
+  });
+
+  it('gives a freed slot to a waiting upload before a waiting on-demand job', async () => {
+    const { uploads, onDemand } = createImageLanes({ concurrency: 2, queueLimit: 5, onDemandConcurrency: 2, onDemandQueueLimit: 5 });
+    const started: string[] = [];
+    const gates = [deferred(), deferred()];
+    const holding = gates.map((gate, i) =>
+      onDemand.run(async () => {
+        started.push(`crop${i}`);
+        await gate.promise;
+      }),
+    );
+    const crop = onDemand.run(async () => void started.push('crop2'));
+    const upload = uploads.run(async () => void started.push('upload'));
+    gates[0]!.resolve();
+    await holding[0];
+    await upload;
+    gates[1]!.resolve();
+    await Promise.all([holding[1], crop]);
+    // crop2 asked first, yet the upload took the freed slot.
+    expect(started).toEqual(['crop0', 'crop1', 'upload', 'crop2']);
   });
 });

@@ -17,6 +17,9 @@ export const MEDIA_MESSAGES = {
   imageNotFound: '找不到圖片',
 } as const;
 
+/** A full lane empties in about this long (a job takes well under a second). */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
 const REJECTIONS: Record<RejectReason, string> = {
   'not-image': API_MESSAGES.onlyImages,
   'too-many-pixels': MEDIA_MESSAGES.tooManyPixels,
@@ -36,7 +39,7 @@ export function mediaErrors(): Middleware {
         ctx.state.log?.warn({ err: (err.cause as Error | undefined)?.message }, 'object storage unavailable');
         throw new ServiceUnavailableError(MEDIA_MESSAGES.storageDown);
       }
-      if (err instanceof QueueFullError) throw new ServiceUnavailableError(MEDIA_MESSAGES.busy);
+      if (err instanceof QueueFullError) throw new ServiceUnavailableError(MEDIA_MESSAGES.busy, BUSY_RETRY_AFTER_SECONDS);
       throw err;
     }
   };

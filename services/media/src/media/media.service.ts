@@ -1,13 +1,14 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { ASPECT_KEY, variantSrcset, type UploadResponse } from '@coinmag/contracts';
+import { ASPECT_KEY, ASPECT_NAMES, variantSrcset, type UploadResponse } from '@coinmag/contracts';
 import { DEMO_COVERS } from '@coinmag/demo-content';
 import type { Logger } from '@coinmag/service-kit';
 import type { UploadAuditClient } from '../audit/upload-audit-client.js';
 import { uploadSummary } from '../audit/upload-summary.js';
 import { drawDemoCover } from '../images/demo-covers.js';
 import { CONTENT_TYPES, cropsOfStored, processImage, type ImageCrops, type ProcessedImage, type StoredExt } from '../images/image-pipeline.js';
-import type { WorkQueue } from '../images/work-queue.js';
+import { isOriginalStem } from '../images/originals.js';
+import { QueueFullError, type WorkQueue } from '../images/work-queue.js';
 import type { ByteRange, ObjectStorage, StoredObject } from '../storage/object-storage.js';
 
 export interface Deliverable {
@@ -34,9 +35,15 @@ export interface Uploader {
 
 /** The rules of the media service: what is stored under which name, and what is served for a URL. */
 export class MediaService {
+  /** Crops being cut, by the stem of their original. */
+  private readonly cropping = new Map<string, Promise<boolean>>();
+
   constructor(
     private readonly storage: ObjectStorage,
+    /** Uploads and the demo covers. */
     private readonly queue: WorkQueue,
+    /** Crops asked for by anonymous requests. */
+    private readonly onDemand: WorkQueue,
     private readonly log: Logger,
     /** Absent: uploads are not recorded (only image-pipeline tests build the app so; main.ts always gives it). */
     private readonly audit?: UploadAuditClient,
@@ -111,34 +118,50 @@ export class MediaService {
       const webp = await this.storage.stat(webpKey);
       if (webp) return { key: webpKey, contentType: 'image/webp', object: webp };
     }
-    const object = (await this.storage.stat(key)) ?? (await this.cropOfOlderUpload(key));
+    const object = (await this.storage.stat(key)) ?? (await this.cropOfOriginal(key));
     if (!object) return undefined;
     return { key, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', object };
   }
 
   /**
-   * A structured-data crop (contracts ASPECT_CROPS): all three are cut from the original on the
-   * first request for one (in the work queue, as uploads are), stored, and from then on served as is.
+   * A structured-data crop (contracts ASPECT_CROPS) of an original: all three are cut on the
+   * first request for one, in the on-demand lane, stored, and from then on served as they are.
+   * Only an original is ever a source (isOriginalStem): the crop of a crop or of a variant is
+   * no image at all, so no chain of suffixes draws anything. Requests for crops of one original
+   * that arrive while they are cut wait for that one cutting.
    */
-  private async cropOfOlderUpload(key: string) {
+  private async cropOfOriginal(key: string): Promise<StoredObject | undefined> {
     const crop = ASPECT_KEY.exec(key);
-    if (!crop) return undefined;
+    if (!crop || !isOriginalStem(crop[1]!)) return undefined;
     const stem = crop[1]!;
+    let pending = this.cropping.get(stem);
+    if (!pending) {
+      pending = this.cutCrops(stem).finally(() => this.cropping.delete(stem));
+      this.cropping.set(stem, pending);
+    }
+    return (await pending) ? this.storage.stat(key) : undefined;
+  }
+
+  /** Whether the crops of `stem` are stored (cut now, or just before by a cutting that has ended). */
+  private async cutCrops(stem: string): Promise<boolean> {
+    // The last crop written: a cutting that ended while this request looked for the crop stored it.
+    if (await this.storage.stat(`${stem}-a${ASPECT_NAMES[ASPECT_NAMES.length - 1]}.webp`)) return true;
     for (const ext of ORIGINAL_EXTS) {
       const original = `${stem}.${ext}`;
       if (!(await this.storage.stat(original))) continue;
-      const bytes = await buffer(await this.storage.read(original));
       let crops: ImageCrops;
       try {
-        crops = await this.queue.run(() => cropsOfStored(bytes));
+        // Read inside the lane: waiting requests hold no original in memory.
+        crops = await this.onDemand.run(async () => cropsOfStored(await buffer(await this.storage.read(original))));
       } catch (err) {
-        this.log.warn({ err, key }, 'a crop of a stored image could not be made');
-        return undefined;
+        if (err instanceof QueueFullError) throw err;
+        this.log.warn({ err, key: original }, 'a crop of a stored image could not be made');
+        return false;
       }
       for (const made of crops) await this.storage.put(`${stem}-a${made.aspect}.webp`, made.data, 'image/webp');
-      return this.storage.stat(key);
+      return true;
     }
-    return undefined;
+    return false;
   }
 
   read(key: string, range?: ByteRange): Promise<Readable> {

@@ -1,6 +1,6 @@
 import { createLogger, listen, type RunningServer } from '@coinmag/service-kit';
 import { createApp, type MediaAppDeps } from '../../src/app.js';
-import { createWorkQueue } from '../../src/images/work-queue.js';
+import { createImageLanes } from '../../src/images/work-queue.js';
 import type { MediaService } from '../../src/media/media.service.js';
 import type { ObjectStorage } from '../../src/storage/object-storage.js';
 
@@ -13,7 +13,7 @@ export interface RunningMedia {
 /** The real app over HTTP on a free loopback port. */
 export async function startMedia(storage: ObjectStorage, publicKey: string, concurrency = 2, extra: Partial<MediaAppDeps> = {}): Promise<RunningMedia> {
   const log = createLogger('media-test', 'silent');
-  const { app, media } = createApp({ storage, log, publicKey, queue: createWorkQueue(concurrency, 50), ...extra });
+  const { app, media } = createApp({ storage, log, publicKey, lanes: createImageLanes({ concurrency, queueLimit: 50, onDemandConcurrency: 1, onDemandQueueLimit: 8 }), ...extra });
   const running: RunningServer = await listen(app, 0, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${running.port}`,
