@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { INVALIDATION_CHANNEL } from '../src/cache/response-cache.js';
 import { RedisStore } from '../src/cache/redis-store.js';
+import { DEMO_LEARNING_PATHS } from '../src/seed/demo-learning-paths.js';
+import { seedDemoContent } from '../src/seed/seed-demo.js';
+import { SeedRepository } from '../src/seed/seed.repository.js';
 import { adminClient, articleFields } from './admin-client.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
 
@@ -144,5 +147,24 @@ describe('learning paths: lessons in order, reading time, places, exact invalida
     expect((await admin.json('GET', `${PATHS}/${first.id}`)).status).toBe(404);
     const actions = (await api.db('audit_events').where('action', 'like', 'learning_path.%').orderBy('id').select('action')).map((row: { action: string }) => row.action);
     expect(actions).toEqual(['learning_path.create', 'learning_path.create', 'learning_path.update', 'learning_path.delete']);
+  });
+});
+
+describe('demo learning paths', () => {
+  let api: ContentHarness;
+  beforeAll(async () => {
+    api = await startContent();
+    await seedDemoContent(new SeedRepository(api.db));
+  });
+  afterAll(() => api.close());
+
+  it('seeds two paths of published demo articles, every lesson public, in order', async () => {
+    const { body } = await api.get('/api/learning-paths');
+    expect(body.map((path: { title: string; level: string }) => [path.title, path.level])).toEqual([['第一次買幣', '入門'], ['錢包與安全', '進階']]);
+    for (const [index, path] of DEMO_LEARNING_PATHS.entries()) {
+      expect(body[index].lessons.map((lesson: { slug: string }) => lesson.slug)).toEqual(path.articles);
+      expect(body[index].total_minutes).toBeGreaterThanOrEqual(path.articles.length);
+      expect(body[index].cover).toBe(path.cover);
+    }
   });
 });
