@@ -78,7 +78,7 @@ describe('the crawler surface: sitemap, RSS, robots, icons, slug redirects', () 
     expect(index.status).toBe(200);
     expect(index.type).toBe('application/xml; charset=utf-8');
     const files: Array<{ loc: string; lastmod?: string }> = index.doc.sitemapindex.sitemap;
-    expect(files.map((f) => f.loc)).toEqual([`${origin}/sitemaps/articles-1.xml`, `${origin}/sitemaps/categories.xml`, `${origin}/sitemaps/news.xml`]);
+    expect(files.map((f) => f.loc)).toEqual([`${origin}/sitemaps/articles-1.xml`, `${origin}/sitemaps/categories.xml`, `${origin}/sitemaps/learn.xml`, `${origin}/sitemaps/news.xml`]);
     // Nothing was published in the last two days: the news sitemap has no lastmod.
     for (const file of files.slice(0, 2)) expect(Number.isNaN(Date.parse(file.lastmod ?? ''))).toBe(false);
     expect(files[2]!.lastmod).toBeUndefined();

@@ -16,6 +16,8 @@ import { useSessionWatch } from './account/use-session-watch';
 import { AuditLogPage } from './audit/AuditLogPage';
 import { WordPressImportPage } from './wordpress/WordPressImportPage';
 import { WebhooksPage } from './webhooks/WebhooksPage';
+import { LearningPathListPage } from './learning-paths/LearningPathListPage';
+import { LearningPathFormPage } from './learning-paths/LearningPathFormPage';
 import { peekReturnPath } from './return-path';
 
 /** After signing in: back to the screen the session ended on, else the dashboard. */
@@ -63,6 +65,9 @@ export default function AdminApp() {
             <Route path="categories" element={<CategoryListPage />} />
             <Route path="categories/new" element={<CategoryFormPage />} />
             <Route path="categories/edit/:id" element={<CategoryFormPage />} />
+            <Route path="learning-paths" element={<LearningPathListPage />} />
+            <Route path="learning-paths/new" element={<LearningPathFormPage />} />
+            <Route path="learning-paths/edit/:id" element={<LearningPathFormPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="activity" element={<AuditLogPage />} />

@@ -9,6 +9,8 @@ import { PreviewPage } from './pages/preview/PreviewPage';
 import { SearchPage } from './pages/search/SearchPage';
 import { AllArticlesPage } from './pages/articles/AllArticlesPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { LearnPage } from './pages/learn/LearnPage';
+import { LearningPathPage } from './pages/learn/LearningPathPage';
 import { InitialDataContext } from './data/page-data';
 
 function ScrollToTopOnNavigate() {
@@ -46,6 +48,8 @@ export default function PublicApp(props: PublicAppProps) {
         <Route path="preview/:token" element={<PreviewPage />} />
         <Route path="search" element={<SearchPage />} />
         <Route path="articles" element={<AllArticlesPage />} />
+        <Route path="learn" element={<LearnPage />} />
+        <Route path="learn/:slug" element={<LearningPathPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       </InitialDataContext.Provider>

@@ -6,5 +6,6 @@ import { ArticleViewsIsland } from './pages/article/ArticleViews';
 import { TableOfContentsIsland } from './pages/article/TableOfContents';
 import { CarouselIsland } from './pages/home/Carousel';
 import { MoreArticlesIsland } from './pages/home/MoreArticles';
+import { LessonReadIsland, ListProgressIsland, PathProgressIsland } from './pages/learn/LearnProgress';
 
-export const islands = islandRegistry([CarouselIsland, MoreArticlesIsland, TableOfContentsIsland, ArticleViewsIsland, PagerIsland]);
+export const islands = islandRegistry([CarouselIsland, MoreArticlesIsland, TableOfContentsIsland, ArticleViewsIsland, PagerIsland, PathProgressIsland, ListProgressIsland, LessonReadIsland]);

@@ -10,6 +10,12 @@ const ARTICLE = {
   published_at: '2024-03-05T01:00:00.000Z', updated_at: '2024-03-06T01:00:00.000Z',
 } as unknown as ArticleDetail;
 
+const PLACES = [{ path: { id: 7, slug: '錢包入門', title: '錢包入門' }, position: 2, total: 3, previous: { slug: 'a', title: '第一課' }, next: null }];
+const PATH = {
+  id: 7, slug: '錢包入門', title: '錢包入門', level: '入門', description: '從零開始', cover: '/uploads/p.webp', cover_alt: '封面', total_minutes: 4, updated_at: '2024-03-06T01:00:00.000Z',
+  lessons: [{ id: 1, slug: 'btc-101', title: '比特幣入門', excerpt: '摘要', minutes: 4 }],
+};
+
 /** The content API as the gateway's reader answers it: one article, one category, an old slug of each; records every path read. */
 function content(down = false) {
   const read: string[] = [];
@@ -24,6 +30,8 @@ function content(down = false) {
       const tagged = url.searchParams.get('tag') === 'btc';
       return json({ articles: tagged ? [ARTICLE] : [], pagination: { page: 1, limit: 12, pages: tagged ? 1 : 0, total: tagged ? 1 : 0 } });
     }
+    if (url.pathname === '/api/learning-paths/lessons/1') return json(PLACES);
+    if (url.pathname === `/api/learning-paths/${encodeURIComponent('錢包入門')}`) return json(PATH);
     if (url.pathname === '/api/tags/btc') return json({ key: 'btc', name: 'BTC', article_count: 1 });
     if (url.pathname === '/api/preview/draft-token') return json({ state: 'preview', article: ARTICLE, expires_at: '2030-01-01T00:00:00.000Z' });
     if (url.pathname === '/api/preview/published-token') return json({ state: 'published', slug: 'btc-101' });
@@ -49,8 +57,23 @@ describe("the public remote's answer for a URL: status, head and data from one r
       breadcrumbs: [{ name: '首頁', path: '/' }, { name: '新手入門', path: '/category/beginner' }, { name: '比特幣入門', path: '/article/btc-101' }],
     });
     expect(page.lcpImage).toEqual({ src: '/uploads/c.jpg', sizes: expect.any(String) });
-    expect(page.data).toEqual({ key: '/article/btc-101', state: { status: 'ready', article: ARTICLE } });
-    expect(read).toEqual(['/api/articles/btc-101']);
+    expect(page.data).toEqual({ key: '/article/btc-101', state: { status: 'ready', article: ARTICLE, places: PLACES } });
+    expect(read).toEqual(['/api/articles/btc-101', '/api/learning-paths/lessons/1']);
+    // Dropped by the gateway when a path that holds the article is saved.
+    expect(page.deps).toEqual(['lesson-places:1']);
+  });
+
+  it('answers a learning path with its Course head, its cover as the largest paint, and what it depends on', async () => {
+    content();
+    const page = await answer(`/learn/${encodeURIComponent('錢包入門')}`);
+    expect(page.status).toBe(200);
+    expect(page.head).toMatchObject({ title: '錢包入門', description: '從零開始', image: '/uploads/p.webp', itemList: { name: '錢包入門', course: true, items: [{ name: '比特幣入門', path: '/article/btc-101' }] } });
+    expect(page.lcpImage).toEqual({ src: '/uploads/p.webp', sizes: expect.any(String) });
+    expect(page.deps).toEqual([`learning-path:${encodeURIComponent('錢包入門')}`]);
+    const missing = await answer('/learn/nothing');
+    expect(missing.status).toBe(404);
+    expect(missing.head).toMatchObject({ title: '學習路徑不存在', noIndex: true });
+    expect(missing.deps).toEqual(['learning-path:nothing']);
   });
 
   it('answers a missing article 404 with 文章不存在, never indexed, and an old slug 301 to the current one', async () => {

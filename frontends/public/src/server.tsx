@@ -1,6 +1,6 @@
 // The public remote's server bundle (dist/server/index.cjs): the same PublicApp the browser runs,
 // and the loaders that give each page the state it is first rendered with.
-import type { Settings, SlugRedirect } from '@coinmag/contracts';
+import { LEARNING_PATH_DEPS, type Settings, type SlugRedirect } from '@coinmag/contracts';
 import { IMAGE_SIZES, pageRoute, tagPagePath, type PageMetaInput } from '@coinmag/rules';
 import { ApiError, getJson, setApiBase, setApiReader } from './api/http';
 import type { InitialPageData } from './data/page-data';
@@ -16,6 +16,8 @@ import { HomeUnavailableError, homeKey, loadHomeState, type HomeState } from './
 import { loadSearch, searchKey, searchMeta } from './pages/search/SearchPage';
 import { loadTag, tagKeyOf, tagMeta, type TagState } from './pages/tag/TagPage';
 import { loadPreview, previewKey, previewMeta, type PreviewState } from './pages/preview/PreviewPage';
+import { learnKey, learnMeta, loadLearn, type LearnState } from './pages/learn/LearnPage';
+import { learningPathKey, learningPathMeta, loadLearningPath, type LearningPathState } from './pages/learn/LearningPathPage';
 
 export { default as PublicApp } from './PublicApp';
 export { setApiBase, setApiReader };
@@ -78,6 +80,12 @@ async function loadPageData(pathname: string, search: string, signal: AbortSigna
     return settle(previewKey(token), () => loadPreview(token, signal), failedState);
   }
   if (route.page === 'articles') return settle(allArticlesKey(page), () => loadAllArticles(page, signal), failedState);
+  if (route.page === 'learn') return settle(learnKey(), () => loadLearn(signal), failedState);
+  if (route.page === 'learn-path') {
+    const { slug } = route;
+    if (!slug) return { data: null, status: 404 };
+    return settle(learningPathKey(slug), () => loadLearningPath(slug, signal), failedState);
+  }
   if (route.page === 'search') {
     const term = (params.get('q') ?? '').trim();
     return settle(searchKey(term, page), () => loadSearch(term, page, signal), (err) => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` }));
@@ -101,6 +109,8 @@ export interface PageAnswer {
   private?: true;
   data: InitialPageData | null;
   lcpImage: LcpImage | null;
+  /** What the page depends on besides articles, categories and settings (the gateway drops it when one changes). */
+  deps?: string[];
 }
 
 /** Titles of a page whose content could not be read because the content service is down (docs/product.md §10). */
@@ -130,6 +140,8 @@ function metaOf(pathname: string, search: string, load: PageLoad, settings: Sett
   if (route.page === 'tag') return tagMeta(route.tag!, pageFromParam(params.get('page')), state as TagState, settings);
   if (route.page === 'preview') return previewMeta(route.token, state as PreviewState, settings);
   if (route.page === 'articles') return allArticlesMeta(pageFromParam(params.get('page')), settings);
+  if (route.page === 'learn') return learnMeta(state as LearnState, settings);
+  if (route.page === 'learn-path') return learningPathMeta(route.slug!, state as LearningPathState, settings);
   if (route.page === 'search') return searchMeta((params.get('q') ?? '').trim(), settings);
   return notFoundMeta(pathname, settings);
 }
@@ -145,7 +157,22 @@ function lcpImageOf(pathname: string, load: PageLoad): LcpImage | null {
     const src = resolveImageUrl(state.article.featured_image);
     return src ? { src, sizes: IMAGE_SIZES.articleCover } : null;
   }
+  const pathState = load.data?.state as LearningPathState | undefined;
+  if (route.page === 'learn-path' && pathState?.status === 'ready') {
+    const src = resolveImageUrl(pathState.path.cover);
+    return src ? { src, sizes: IMAGE_SIZES.pathCover } : null;
+  }
   return null;
+}
+
+/** What the page shows of learning paths, named as the content service announces their changes. */
+function depsOf(pathname: string, load: PageLoad): string[] | undefined {
+  const route = pageRoute(pathname);
+  const state = load.data?.state as ArticleState | LearnState | LearningPathState | undefined;
+  if (route.page === 'article' && state?.status === 'ready' && 'article' in state) return [LEARNING_PATH_DEPS.placesOf(state.article.id)];
+  if (route.page === 'learn') return [LEARNING_PATH_DEPS.list];
+  if (route.page === 'learn-path' && route.slug) return [LEARNING_PATH_DEPS.path(route.slug)];
+  return undefined;
 }
 
 /**
@@ -174,7 +201,8 @@ export async function answerPage(pathname: string, search: string, settings: Set
     path: pathname,
     noIndex: true,
   };
-  const answer: PageAnswer = { status: load.status, head: { ...meta, siteTitle: settings.site_title }, data: load.data, lcpImage: lcpImageOf(pathname, load) };
+  const deps = depsOf(pathname, load);
+  const answer: PageAnswer = { status: load.status, head: { ...meta, siteTitle: settings.site_title }, data: load.data, lcpImage: lcpImageOf(pathname, load), ...(deps ? { deps } : {}) };
   return route.page === 'preview' ? { ...answer, head: { ...answer.head, noIndex: true }, private: true } : answer;
 }
 

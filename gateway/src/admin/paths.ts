@@ -1,4 +1,4 @@
-import { AUTH_PATHS, WEBHOOKS_ADMIN_PATH } from '@coinmag/contracts';
+import { AUTH_PATHS, LEARNING_PATHS_ADMIN_PATH, WEBHOOKS_ADMIN_PATH } from '@coinmag/contracts';
 
 /** Paths that only the signed-in admin may reach; each also covers everything below it. */
 export const ADMIN_PATH_PREFIXES = [
@@ -9,6 +9,7 @@ export const ADMIN_PATH_PREFIXES = [
   '/api/admin/audit',
   '/api/admin/wordpress',
   WEBHOOKS_ADMIN_PATH,
+  LEARNING_PATHS_ADMIN_PATH,
   AUTH_PATHS.password,
   '/api/uploads/image',
 ] as const;

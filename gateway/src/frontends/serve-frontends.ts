@@ -270,7 +270,7 @@ export function createFrontends(options: FrontendsOptions): Frontends {
     );
     const cached =
       cacheKey && rendered && !privatePage && (finalStatus === 200 || finalStatus === 404)
-        ? options.cache!.set(cacheKey, ticket, { status: finalStatus, headers: {}, body: page, deps: PAGE_DEPS, ttlMs: PAGE_TTL_MS })
+        ? options.cache!.set(cacheKey, ticket, { status: finalStatus, headers: {}, body: page, deps: answer?.deps ? [...PAGE_DEPS, ...answer.deps] : PAGE_DEPS, ttlMs: PAGE_TTL_MS })
         : undefined;
     await sendPage(ctx, page, finalStatus, Boolean(cached));
   }

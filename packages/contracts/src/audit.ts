@@ -24,11 +24,14 @@ export const AUDIT_ACTIONS = [
   'webhook.create',
   'webhook.update',
   'webhook.delete',
+  'learning_path.create',
+  'learning_path.update',
+  'learning_path.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The filter groups of the log page: an action's kind is the part before the dot. */
-export const AUDIT_KINDS = ['auth', 'article', 'category', 'settings', 'upload', 'import', 'webhook'] as const;
+export const AUDIT_KINDS = ['auth', 'article', 'category', 'settings', 'upload', 'import', 'webhook', 'learning_path'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditKindOf = (action: string): string => action.split('.')[0] ?? '';
 

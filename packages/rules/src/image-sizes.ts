@@ -5,4 +5,5 @@
 export const IMAGE_SIZES = {
   carousel: '(min-width: 1200px) 1168px, 100vw',
   articleCover: '(min-width: 1024px) 780px, 100vw',
+  pathCover: '(min-width: 1200px) 1168px, 100vw',
 } as const;

@@ -68,3 +68,18 @@ describe('buildPageHead', () => {
     expect(html).not.toContain('</script><b>');
   });
 });
+
+describe('learning paths in JSON-LD', () => {
+  it('writes a path as a Course with its lessons as an ordered ItemList', () => {
+    const head = buildPageHead({
+      origin: 'https://coin.example', siteTitle: '幣圈新手誌', title: '錢包與安全', description: '保管好自己的幣', path: '/learn/wallet',
+      itemList: { name: '錢包與安全', course: true, items: [{ name: '冷錢包怎麼選', path: '/article/a' }, { name: '助記詞備份', path: '/article/b' }] },
+    });
+    const schemas = head.tags.filter((tag) => tag.tag === 'script').map((tag) => JSON.parse(tag.text!));
+    expect(schemas.find((schema) => schema['@type'] === 'Course')).toMatchObject({ name: '錢包與安全', description: '保管好自己的幣', url: 'https://coin.example/learn/wallet', provider: { name: '幣圈新手誌' } });
+    expect(schemas.find((schema) => schema['@type'] === 'ItemList').itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: '冷錢包怎麼選', url: 'https://coin.example/article/a' },
+      { '@type': 'ListItem', position: 2, name: '助記詞備份', url: 'https://coin.example/article/b' },
+    ]);
+  });
+});

@@ -27,6 +27,8 @@ export interface PageMetaInput {
   authorName?: string;
   /** A feed of this page's own (a category's RSS) besides the site's. */
   feed?: { title: string; path: string };
+  /** The page is an ordered list (a learning path's lessons, the list of paths): JSON-LD ItemList, and Course when `course`. */
+  itemList?: { name: string; items: Breadcrumb[]; course?: boolean };
 }
 
 export interface HeadTag {
@@ -140,6 +142,30 @@ export function buildPageHead(input: PageMetaInput): PageHead {
     });
   } else if (input.path === '/') {
     schemas.push({ '@context': 'https://schema.org', '@type': 'WebSite', name: input.siteTitle, url: `${input.origin}/`, inLanguage: 'zh-Hant-TW' });
+  }
+  if (input.itemList) {
+    const list = {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: input.itemList.name,
+      itemListOrder: 'https://schema.org/ItemListOrderAscending',
+      numberOfItems: input.itemList.items.length,
+      itemListElement: input.itemList.items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, url: `${input.origin}${item.path}` })),
+    };
+    if (input.itemList.course) {
+      schemas.push({
+        '@context': 'https://schema.org',
+        '@type': 'Course',
+        name: input.itemList.name,
+        description: input.description,
+        url,
+        inLanguage: 'zh-Hant-TW',
+        isAccessibleForFree: true,
+        ...(image ? { image } : {}),
+        provider: { '@type': 'Organization', name: input.siteTitle, sameAs: `${input.origin}/` },
+      });
+    }
+    schemas.push(list);
   }
   if (input.breadcrumbs?.length) {
     schemas.push({

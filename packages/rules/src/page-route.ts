@@ -16,12 +16,16 @@ export type PageRoute =
   /** A preview link (docs/product.md §3 Preview links); the token is checked by the content service. */
   | { page: 'preview'; token: string }
   | { page: 'articles' }
+  /** Learning paths (docs/product.md §3): the list, and one path by its slug. */
+  | { page: 'learn' }
+  | { page: 'learn-path'; slug: string | null }
   | { page: 'search' }
   | { page: 'unknown' };
 
 const ARTICLE = /^\/article\/([^/]+)\/?$/;
 const CATEGORY = /^\/category\/([^/]+)\/?$/;
 const TAG = /^\/tag\/([^/]+)\/?$/;
+const LEARN_PATH = /^\/learn\/([^/]+)\/?$/;
 const PREVIEW = /^\/preview\/([A-Za-z0-9_-]{1,100})$/;
 
 function slugOf(segment: string): string | null {
@@ -44,6 +48,9 @@ export function pageRoute(pathname: string): PageRoute {
   const preview = PREVIEW.exec(pathname);
   if (preview) return { page: 'preview', token: preview[1]! };
   if (pathname === '/articles' || pathname === '/articles/') return { page: 'articles' };
+  if (pathname === '/learn' || pathname === '/learn/') return { page: 'learn' };
+  const learnPath = LEARN_PATH.exec(pathname);
+  if (learnPath) return { page: 'learn-path', slug: slugOf(learnPath[1]!) };
   if (pathname === '/search' || pathname === '/search/') return { page: 'search' };
   return { page: 'unknown' };
 }

@@ -34,6 +34,10 @@ import { CategoriesService } from './categories/categories.service.js';
 import { TagsRepository } from './tags/tags.repository.js';
 import { publicTagRoutes } from './tags/tags.routes.js';
 import { TagsService } from './tags/tags.service.js';
+import { LearningPathsRepository } from './paths/learning-paths.repository.js';
+import { adminLearningPathRoutes } from './paths/learning-paths.admin.routes.js';
+import { publicLearningPathRoutes } from './paths/learning-paths.routes.js';
+import { LearningPathsService } from './paths/learning-paths.service.js';
 import { PreviewLinksRepository } from './preview/preview-links.repository.js';
 import { adminPreviewLinkRoutes, publicPreviewRoutes } from './preview/preview-links.routes.js';
 import { PreviewLinksService } from './preview/preview-links.service.js';
@@ -179,6 +183,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   }, log, clock);
   const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock);
   const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db, audit), articlesRepository, clock);
+  const learningPaths = new LearningPathsService(new LearningPathsRepository(db, audit), (deps) => cache.invalidate(deps), clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const wordpressRepository = new WordPressImportRepository(db);
@@ -215,6 +220,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminStatsRoutes(new StatsService(new StatsRepository(db), views), publicKey),
     adminWordPressImportRoutes(wordpressImports, publicKey),
     adminWebhookRoutes(webhooks, publicKey),
+    adminLearningPathRoutes(learningPaths, publicKey),
     wordPressOldLinkRoutes(new WordPressOldLinks(wordpressRepository)),
     viewBeaconRoutes(beacons, {
       views,
@@ -230,6 +236,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     publicSettingsRoutes(settings, responder),
     indexNowKeyRoutes(settings, responder),
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),
+    publicLearningPathRoutes(learningPaths, responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return { app, cache, cacheEvents, views, ranking, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner }, outbox };

@@ -23,6 +23,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.create': '新增 Webhook',
   'webhook.update': '更新 Webhook',
   'webhook.delete': '刪除 Webhook',
+  'learning_path.create': '新增學習路徑',
+  'learning_path.update': '更新學習路徑',
+  'learning_path.delete': '刪除學習路徑',
 };
 
 export const KIND_LABELS: Record<AuditKind, string> = {
@@ -33,6 +36,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   upload: '上傳',
   import: '匯入',
   webhook: 'Webhook',
+  learning_path: '學習路徑',
 };
 
 export function actorLabel(actor: string): string {

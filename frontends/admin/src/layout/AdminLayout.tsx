@@ -33,6 +33,11 @@ export function AdminLayout() {
           <li><NavLink to="/admin/categories" end className={linkClass}>分類列表</NavLink></li>
           <li><NavLink to="/admin/categories/new" className={linkClass}>新增分類</NavLink></li>
         </ul>
+        <p className={styles.navHeading} id="nav-learning-paths">學習路徑</p>
+        <ul className={styles.navGroup} aria-labelledby="nav-learning-paths">
+          <li><NavLink to="/admin/learning-paths" end className={linkClass}>路徑列表</NavLink></li>
+          <li><NavLink to="/admin/learning-paths/new" className={linkClass}>新增學習路徑</NavLink></li>
+        </ul>
         <ul className={styles.navGroup}>
           <li><NavLink to="/admin/settings" className={linkClass}>網站設定</NavLink></li>
           <li><NavLink to="/admin/import" className={linkClass}>匯入 WordPress</NavLink></li>

@@ -5,7 +5,7 @@ import type { ContentClient } from '../content-client.js';
 import type { AssetFolder } from '../static-assets.js';
 import { NEWS_SITEMAP_PATH, newsSitemapXml } from './news-sitemap-xml.js';
 import { RSS_ITEMS, rssXml } from './rss-xml.js';
-import { CATEGORY_SITEMAP_PATH, TAG_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
+import { CATEGORY_SITEMAP_PATH, LEARN_SITEMAP_PATH, TAG_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
 import { UpstreamRenderCache } from './upstream-cache.js';
 
 export interface CrawlerOptions {
@@ -126,6 +126,9 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
     }
     if (path === TAG_SITEMAP_PATH) {
       return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapEntry[]>('/api/sitemap/tags', origin, (entries) => urlSetXml(origin, '/tag/', entries)));
+    }
+    if (path === LEARN_SITEMAP_PATH) {
+      return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapEntry[]>('/api/sitemap/learn', origin, (entries) => urlSetXml(origin, '/learn/', entries, [{ path: '/learn' }])));
     }
     if (path === NEWS_SITEMAP_PATH) {
       const { title } = await siteTitle();

@@ -34,6 +34,8 @@ export interface PageAnswer {
   private?: true;
   data: { key: string; state: unknown } | null;
   lcpImage: { src: string; sizes: string } | null;
+  /** What the page depends on besides articles, categories and settings (cache-protocol.ts), so the page is dropped when one changes. */
+  deps?: string[];
 }
 
 /** A GET of a public API path as a fetch Response (ContentClient.response: through the gateway's cache). */

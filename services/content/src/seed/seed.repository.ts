@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { ArticlesRepository, type ArticleWrite } from '../articles/articles.repository.js';
 import type { DemoCategory } from './demo-categories.js';
+import type { DemoLearningPath } from './demo-learning-paths.js';
 
 export interface SeedArticle {
   write: ArticleWrite;
@@ -19,8 +20,8 @@ export class SeedRepository {
     return !(Number(articles?.count) > 0) && !(Number(categories?.count) > 0);
   }
 
-  /** The categories (in order), then the articles built from the categories' ids, in one transaction. */
-  async insert(categories: DemoCategory[], articlesFor: (categoryIdBySlug: Map<string, number>) => SeedArticle[]): Promise<void> {
+  /** The categories (in order), then the articles built from the categories' ids, then the learning paths of those articles, in one transaction. */
+  async insert(categories: DemoCategory[], articlesFor: (categoryIdBySlug: Map<string, number>) => SeedArticle[], paths: DemoLearningPath[] = []): Promise<void> {
     const articles = new ArticlesRepository(this.db);
     await this.db.transaction(async (trx) => {
       const categoryRows: Array<{ id: number; slug: string }> = await trx('categories')
@@ -30,6 +31,13 @@ export class SeedRepository {
         const id = await articles.insert(trx, article.write);
         await articles.replaceTags(trx, id, article.tags);
         await trx('articles').where({ id }).update({ view_count: article.viewCount });
+      }
+      for (const { articles: slugs, ...path } of paths) {
+        const rows: Array<{ id: number; slug: string; title: string }> = await trx('articles').whereIn('slug', slugs).select('id', 'slug', 'title');
+        const bySlug = new Map(rows.map((row) => [row.slug, row]));
+        const [{ id: pathId }] = await trx('learning_paths').insert(path).returning('id');
+        const lessons = slugs.map((slug) => bySlug.get(slug)).filter((row) => row !== undefined);
+        await trx('learning_path_lessons').insert(lessons.map((row, index) => ({ path_id: pathId, position: index + 1, article_id: row.id, article_title: row.title })));
       }
     });
   }

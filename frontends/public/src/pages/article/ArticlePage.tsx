@@ -1,9 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { aspectUrls, type ArticleDetail, type Settings } from '@coinmag/contracts';
+import { aspectUrls, type ArticleDetail, type LessonPlace, type Settings } from '@coinmag/contracts';
 import { articleDescription, articleSocialImage, keywordsFromTags } from '@coinmag/rules';
 import { fetchArticle } from '../../api/articles';
-import { ApiError } from '../../api/http';
+import { ApiError, isAbort } from '../../api/http';
+import { fetchLessonPlaces } from '../../api/learning-paths';
+import { LessonNav } from '../learn/LessonNav';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
@@ -14,17 +16,29 @@ import { ArticleViewsIsland } from './ArticleViews';
 import { ensureHeadingIds } from './heading-ids';
 import pageStyles from '../page.module.css';
 
-export type ArticleState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; article: ArticleDetail };
+/** `places`: where the article stands in the learning paths that hold it (docs/product.md §3). */
+export type ArticleState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; article: ArticleDetail; places?: LessonPlace[] };
 
 export const articleKey = (slug: string) => `/article/${encodeURIComponent(slug)}`;
 
 /** The article, or 'missing' for a 404; any other failure is thrown. */
 export async function loadArticleState(slug: string, signal: AbortSignal): Promise<ArticleState> {
   try {
-    return { status: 'ready', article: await fetchArticle(slug, signal) };
+    const article = await fetchArticle(slug, signal);
+    return { status: 'ready', article, places: await lessonPlaces(article.id, signal) };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { status: 'missing' };
     throw err;
+  }
+}
+
+/** The article reads without its lesson places when they cannot be read. */
+async function lessonPlaces(articleId: number, signal: AbortSignal): Promise<LessonPlace[]> {
+  try {
+    return await fetchLessonPlaces(articleId, signal);
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    return [];
   }
 }
 
@@ -91,5 +105,6 @@ export function ArticlePage() {
 
   // The view beacon and the live count are an island of their own (one beacon per page view).
   const views = <ArticleViewsIsland slug={article.slug} count={article.view_count} />;
-  return <ArticleView article={article} html={html} views={views} breadcrumbs={metaFor(article, fallbackDescription, settings.site_title).breadcrumbs ?? []} />;
+  const lessons = state.status === 'ready' && state.places?.length ? <LessonNav articleId={article.id} places={state.places} /> : undefined;
+  return <ArticleView article={article} html={html} views={views} lessons={lessons} breadcrumbs={metaFor(article, fallbackDescription, settings.site_title).breadcrumbs ?? []} />;
 }

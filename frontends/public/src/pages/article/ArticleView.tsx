@@ -15,8 +15,11 @@ import styles from './article.module.css';
  * An article as the reader sees it: the public article page, and a preview link's page (with its
  * banner above) — so a preview is exactly what publishing will show.
  */
-/** `views`: the view count as the page shows it (the public page's island that counts the view; a preview's plain figure). */
-export function ArticleView({ article, html, views, breadcrumbs, banner }: { article: ArticleDetail; html: string; views: ReactNode; breadcrumbs: Breadcrumb[]; banner?: ReactNode }) {
+/**
+ * `views`: the view count as the page shows it (the public page's island that counts the view; a preview's plain figure).
+ * `lessons`: where the article stands in learning paths, after its text.
+ */
+export function ArticleView({ article, html, views, breadcrumbs, banner, lessons }: { article: ArticleDetail; html: string; views: ReactNode; breadcrumbs: Breadcrumb[]; banner?: ReactNode; lessons?: ReactNode }) {
   const { SidebarAd } = useSite();
   const tags = keywordsFromTags(article.tags);
   return (
@@ -47,6 +50,7 @@ export function ArticleView({ article, html, views, breadcrumbs, banner }: { art
               ))}
             </ul>
           )}
+          {lessons}
         </article>
         <aside className={styles.aside}>
           <TableOfContentsIsland entries={article.toc} />
