@@ -4,7 +4,8 @@
 // category and an article with a cover (stored in the S3 service), reads them as a reader,
 // restarts the content container, then Postgres and the S3 service, checks nothing was lost,
 // runs the restore drill (drill.ts: backup with the `backup` service, `down -v`, restore into a
-// fresh stack, everything equal), and always ends with `down -v`. Third-party images are pulled when a registry answers,
+// fresh stack, everything equal) and the point-in-time recovery drill (pitr-drill.ts), and always
+// ends with `down -v`. Third-party images are pulled when a registry answers,
 // otherwise built here as stand-ins (third-party.ts). Env: COMPOSE_TEST_GATEWAY_PORT (default: a
 // free port), COMPOSE_TEST_IMAGES (auto | standins | pull), COMPOSE_TEST_KEEP=1 (leave it up).
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { parse } from 'yaml';
 import { findEngine, type Engine } from './engine.js';
 import { generateEnv, requiredVariables } from './env-file.js';
 import { RestoreDrill, type DrillFigures } from './drill.js';
+import { PitrDrill, type PitrFigures } from './pitr-drill.js';
 import { Checks, Journey, type Deployable } from './journey.js';
 import { phase, Shell } from './shell.js';
 import { ComposeStack } from './stack.js';
@@ -105,6 +107,7 @@ async function main(): Promise<number> {
   // replaces the images this stack is (re)created from.
   const version = `compose-backup-${process.pid}`;
   let figures: DrillFigures | undefined;
+  let pitr: PitrFigures | undefined;
   let stack: ComposeStack | undefined;
   let engine: Engine | undefined;
   let failure: unknown;
@@ -180,6 +183,7 @@ async function main(): Promise<number> {
       await journey.nothingLost('a Postgres and S3 restart');
     });
     figures = await phase(timings, 'restore drill', () => drill.run());
+    pitr = await phase(timings, 'point-in-time recovery drill', () => new PitrDrill(stack!, checks, journey, started, Object.keys(deployables)).run());
   } catch (error) {
     failure = error;
   } finally {
@@ -206,6 +210,10 @@ async function main(): Promise<number> {
   if (figures) {
     process.stdout.write(`\ncompose: restore drill: ${figures.tables} tables and sequences, ${figures.objects} media objects; backup ${figures.backupSeconds.toFixed(1)} s, restore ${figures.restoreSeconds.toFixed(1)} s (wall time of the one-off containers)\n`);
     for (const line of figures.reports) process.stdout.write(`  ${line}\n`);
+  }
+  if (pitr) {
+    process.stdout.write(`\ncompose: point-in-time recovery: RPO ${pitr.rpoSeconds.toFixed(1)} s (the worst case: a write just after a segment began; archive_timeout ${pitr.archiveTimeoutSeconds} s); base backup ${pitr.baseBackupSeconds.toFixed(1)} s; restore to the moment ${pitr.restoreSeconds.toFixed(1)} s (the one-off container); volumes destroyed to site ready ${pitr.siteSeconds.toFixed(1)} s\n`);
+    for (const line of pitr.reports) process.stdout.write(`  ${line}\n`);
   }
   process.stdout.write(`  ${'total'.padEnd(40)} ${((Date.now() - begun) / 1000).toFixed(1).padStart(7)} s\n`);
   if (failure) {

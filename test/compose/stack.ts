@@ -110,6 +110,10 @@ export class ComposeStack {
     return out.split('\n').map((s) => s.trim()).filter(Boolean);
   }
 
+  removeVolume(name: string): void {
+    this.shell.must(this.engine.docker, ['volume', 'rm', name], { env: this.engine.env });
+  }
+
   down(): void {
     this.compose(['down', '--volumes', '--remove-orphans', '--timeout', '10'], { timeoutMs: 5 * 60_000 });
   }

@@ -12,7 +12,7 @@ import { buildArgsOf, dependsOn, dockerfileOf, environmentOf, imageBuildOf, inte
 import { bundleImports, productionClosure } from './support/dependencies.js';
 import { argumentsOf, envOf, execForm, instructionsOf, parseDockerfile } from './support/dockerfile.js';
 import { freePort, runToCompletion, startLocalS3, startProcess, waitForOk, type LocalS3, type RunningProcess } from './support/processes.js';
-import { discoverDeployables, DOCKERFILE, present, ROOT, type Deployable } from './support/repo.js';
+import { discoverDeployables, DOCKERFILE, POSTGRES_DOCKERFILE, present, ROOT, type Deployable } from './support/repo.js';
 
 const REDIS_HOST = process.env.TEST_REDIS_HOST ?? '127.0.0.1:6379';
 /** This run's Redis keys, apart from a development stack's and other runs' on the same server. */
@@ -106,7 +106,8 @@ describe('built entry points start with the compose environment', () => {
       }
       const image = target.image ?? '';
       const path = url.pathname === '/' ? '' : url.pathname;
-      if (image.startsWith('postgres:')) {
+      // Postgres: the official image, or the one built on it with the WAL archiving tools.
+      if (image.startsWith('postgres:') || dockerfileOf(target) === POSTGRES_DOCKERFILE) {
         out[key] = database!.url;
       } else if (image.startsWith('redis:')) {
         out[key] = `${url.protocol}//${REDIS_HOST}${path}`;

@@ -20,8 +20,17 @@ export const DEPLOYABLES = {
 export function stackThirdParty(root: string, stackFile: string): string[] {
   const stack = parse(readFileSync(stackFile, 'utf8')) as { services: Record<string, { image: string }> };
   const images = new Set(Object.values(stack.services).map((s) => s.image).filter((image) => !image.startsWith('coinmag/')));
-  for (const image of externalBases(readFileSync(join(root, 'Dockerfile'), 'utf8'))) images.add(image);
+  for (const dockerfile of ['Dockerfile', POSTGRES_DOCKERFILE, 'deploy/backup/Dockerfile']) for (const image of externalBases(readFileSync(join(root, dockerfile), 'utf8'))) images.add(image);
   return [...images].sort();
+}
+
+const POSTGRES_DOCKERFILE = 'deploy/postgres/Dockerfile';
+
+/** The stack's Postgres (the official image plus the WAL archiving tools) under the tag the stack file names by default. */
+export function buildPostgres(engine: Engine, shell: Shell, root: string, stackFile: string): void {
+  const stack = parse(readFileSync(stackFile, 'utf8')) as { services: Record<string, { image: string }> };
+  const image = stack.services.postgres!.image.replace(/\$\{[A-Z_]+:-([^}]+)\}/g, '$1');
+  shell.must(engine.docker, ['build', '-q', '-f', join(root, POSTGRES_DOCKERFILE), '-t', image, root], { env: engine.env, timeoutMs: 30 * 60_000, stream: true });
 }
 
 export function prepareThirdParty(engine: Engine, shell: Shell, root: string, stackFile: string): string[] {

@@ -23,7 +23,7 @@ import { backUpAndRestore, buildBackupImage, tableDigest } from './backup.js';
 import { failureLogs } from './diagnose.js';
 import { buildExpandRelease, EXPAND_COLUMN, expandFacts } from './expand.js';
 import { DELIVERY_BOUND_MS, deliveryDelays, spread, staleReason } from './freshness.js';
-import { buildDeployables, DEPLOYABLES, prepareThirdParty, releaseAs } from './images.js';
+import { buildDeployables, buildPostgres, DEPLOYABLES, prepareThirdParty, releaseAs } from './images.js';
 import { writeSecrets } from './secrets.js';
 import { SignIns } from './sign-ins.js';
 import { Swarm } from './swarm.js';
@@ -106,6 +106,7 @@ async function main(): Promise<number> {
     });
     await phase(timings, 'build the deployables (swarm-v1)', () => buildDeployables(engine, shell, ROOT, 'swarm-v1'));
     await phase(timings, 'build the backup image', () => buildBackupImage(engine, shell, ROOT, 'swarm-v1'));
+    await phase(timings, 'build the postgres image (WAL archiving)', () => buildPostgres(engine, shell, ROOT, STACK_FILE));
     // swarm-v2 is a new release of each deployable; content's also expands the schema (a column).
     await phase(timings, 'the same build as a new release (swarm-v2), content with a migration', () => {
       releaseAs(engine, shell, 'swarm-v1', 'swarm-v2', `v2-${release}`, ['coinmag/content']);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The official image's start-up contract: a first start initialises PGDATA with POSTGRES_USER as
 # the superuser, password authentication over the network and POSTGRES_DB created; later starts
-# use the data as it is.
+# use the data as it is; any other command runs as root, as given.
 set -eu
 # As the official image: POSTGRES_PASSWORD_FILE (a Docker secret) stands for POSTGRES_PASSWORD.
 if [ -n "${POSTGRES_PASSWORD_FILE:-}" ] && [ -z "${POSTGRES_PASSWORD:-}" ]; then POSTGRES_PASSWORD=$(cat "$POSTGRES_PASSWORD_FILE"); fi
@@ -11,7 +11,9 @@ db=${POSTGRES_DB:-$user}
 mkdir -p "$PGDATA" /var/run/postgresql
 chown postgres:postgres "$PGDATA" /var/run/postgresql
 chmod 700 "$PGDATA"
-if [ ! -s "$PGDATA/PG_VERSION" ]; then
+# As the official image: only the server's command initialises (a one-off command such as a
+# restore into an empty volume finds it empty).
+if [ "${1:-}" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
   : "${POSTGRES_PASSWORD:?POSTGRES_PASSWORD is required}"
   pwfile=$(mktemp) && printf '%s\n' "$POSTGRES_PASSWORD" > "$pwfile" && chown postgres "$pwfile"
   # Word splitting of POSTGRES_INITDB_ARGS is wanted, as in the official image.

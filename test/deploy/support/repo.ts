@@ -8,6 +8,8 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 export const DOCKERFILE = 'Dockerfile';
 /** The backup image's (scripts/backup/): the compose backup service and the Kubernetes CronJob. */
 export const BACKUP_DOCKERFILE = 'deploy/backup/Dockerfile';
+/** The stack's Postgres: the official image plus WAL archiving to the object store (scripts/backup/pitr/). */
+export const POSTGRES_DOCKERFILE = 'deploy/postgres/Dockerfile';
 
 export interface Deployable {
   /** Short name: the compose service, the k8s Deployment and the image are named after it. */
