@@ -9,3 +9,4 @@ export * from './social-card.js';
 export * from './page-route.js';
 export * from './tag.js';
 export * from './tag-page.js';
+export * from './ad-free.js';
