@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'webhook.create',
   'webhook.update',
   'webhook.delete',
+  'webhook.secret',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -23,6 +23,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.create': '新增 Webhook',
   'webhook.update': '更新 Webhook',
   'webhook.delete': '刪除 Webhook',
+  'webhook.secret': '重新產生 Webhook 密鑰',
 };
 
 export const KIND_LABELS: Record<AuditKind, string> = {
