@@ -61,7 +61,7 @@ interface Credential {
  * or a logout, another gateway replica may accept an old token for at most that long; this
  * replica forgets the confirmations at once. Every call to auth goes over its replica pool
  * (session.ts authCaller), so a replica stopping in a rolling update costs no sign-in. Auth
- * unreachable means 503.
+ * unreachable means 503 (for a GET, after waiting up to `restartWaitMs` for it to come back).
  */
 export function createAdminGuard(options: AdminGuardOptions): Middleware {
   const { publicKey, timeoutMs, confirmCacheMs, adminOrigin, siteOrigin, bodyTimeoutMs = 2_000 } = options;
