@@ -52,8 +52,18 @@ test('the administrator registers a webhook, publishes, and sees the signed deli
     await expect(page.getByText('已新增 Webhook')).toBeVisible();
     const card = page.getByRole('region', { name: receiver.url });
     await expect(card.getByText('啟用', { exact: true })).toBeVisible();
+    const shown = (await card.locator('code').textContent())!;
+    expect(shown).toMatch(/^whsec_/);
+    // Shown once: after a reload the card says it is hidden; a new one is shown once again.
+    await page.reload();
+    await expect(card.getByText('簽章密鑰：已隱藏（遺失時請重新產生密鑰）')).toBeVisible();
+    await expect(card.locator('code')).toHaveCount(0);
+    acceptNextConfirm(page, '確定要重新產生密鑰嗎？舊的密鑰會立即失效，接收端須改用新的密鑰驗證簽章。');
+    await card.getByRole('button', { name: '重新產生密鑰' }).click();
+    await expect(page.getByText('已產生新的密鑰')).toBeVisible();
     const secret = (await card.locator('code').textContent())!;
     expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(shown);
 
     const title = uniqueName('通知測試');
     const created = await request.post('/api/articles/admin', { headers: bearer(token), multipart: { title, content: '<p>內文</p>', status: 'published' } });

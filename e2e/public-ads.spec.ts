@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminToken, bearer } from './support/admin-api';
+import { uniqueName } from './support/admin-ui';
 import { waitForPublicPage } from './support/site';
 
 // Only the header and sidebar slots: the admin settings journey owns the footer ad. Both
@@ -95,5 +96,25 @@ test.describe('ads from the site settings', () => {
     await page.goto('/category/backend');
     await expect(page.getByText('分類不存在')).toBeVisible();
     await expect(page.locator('.e2e-ad')).toHaveCount(0);
+  });
+
+  test('are neither in nor run on a preview link\'s page, whose address holds its token', async ({ page, request }) => {
+    await putSettings(request, { ...AD_SETTINGS, google_adsense_id: 'ca-pub-1234567890123456' });
+    const token = await adminToken(request);
+    const created = await request.post('/api/articles/admin', { headers: bearer(token), multipart: { title: uniqueName('預覽無廣告'), content: '<p>尚未公開</p>', status: 'draft' } });
+    const draft = (await created.json()) as { id: number };
+    try {
+      const link = (await (await request.post(`/api/articles/admin/${draft.id}/preview-links`, { headers: bearer(token), data: { days: 1 } })).json()) as { path: string };
+      const answer = await page.goto(link.path);
+      expect(answer?.headers()['referrer-policy']).toBe('no-referrer');
+      await expect(page.getByTestId('preview-banner')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.e2e-ad, [data-ad-slot]')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as AdWindow).__e2eAds)).toBeUndefined();
+      expect(await page.evaluate(() => [...document.scripts].map((script) => script.src).filter((src) => src && new URL(src).origin !== location.origin))).toEqual([]);
+    } finally {
+      await request.delete(`/api/articles/admin/${draft.id}`, { headers: bearer(token) });
+      await putSettings(request, { google_adsense_id: original.google_adsense_id ?? '' });
+    }
   });
 });

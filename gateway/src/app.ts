@@ -34,16 +34,28 @@ export interface GatewayDeps {
   cache?: GatewayCache;
   /** Counts view beacons in the gateway itself (see edge/beacon-counting.ts); absent: the content service counts them. */
   beaconCounting?: BeaconCounting;
+  /** The auth service's replicas, shared with the admin guard's own calls to auth (servicePool); made here when absent. */
+  authPool?: UpstreamPool;
 }
 
-export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconCounting }: GatewayDeps): Koa {
+type PoolConfig = Pick<GatewayConfig, 'UPSTREAM_RESOLVE_MS'> & Partial<LimitsConfig>;
+
+/**
+ * The pool of one service's replicas from its URL-list variable, with the gateway's connection
+ * limits, following its names' replicas and logging each change of the list.
+ */
+export function servicePool(service: string, urls: string, config: Partial<PoolConfig>, log: Logger): UpstreamPool {
+  const limits = limitsFrom(config);
+  const list = urlList(urls);
+  return replicaPool(list, config.UPSTREAM_RESOLVE_MS ?? 0, { log, service }, new UpstreamPool(list, limits.upstreamConnections, limits.upstreamQueueMs)).pool;
+}
+
+export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconCounting, authPool }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
   const cspOptions = csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] };
   const adminHost = config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined;
   const limits = limitsFrom(config);
-  const poolFor = (urls: string) =>
-    replicaPool(urlList(urls), config.UPSTREAM_RESOLVE_MS ?? 0, undefined, new UpstreamPool(urlList(urls), limits.upstreamConnections, limits.upstreamQueueMs)).pool;
-  const content = poolFor(config.CONTENT_URL);
+  const content = servicePool('content', config.CONTENT_URL, config, runtime.log);
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
   // At the edge: /metrics is served by each service on its internal port, never here.
   // The one stage every request passes first (edge/edge-stage.ts): the per-client cap, the cheap
@@ -69,8 +81,8 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
     proxyByRouteTable({
       upstreams: {
         content,
-        auth: poolFor(config.AUTH_URL),
-        media: poolFor(config.MEDIA_URL),
+        auth: authPool ?? servicePool('auth', config.AUTH_URL, config, runtime.log),
+        media: servicePool('media', config.MEDIA_URL, config, runtime.log),
       },
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       slowTimeoutMs: config.UPLOAD_TIMEOUT_MS,

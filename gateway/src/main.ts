@@ -1,6 +1,6 @@
 import { createRedisClient, loadTokenPublicKey, runService } from '@coinmag/service-kit';
 import { BeaconCounting } from './edge/beacon-counting.js';
-import { createGatewayApp } from './app.js';
+import { createGatewayApp, servicePool } from './app.js';
 import { createAdminGuard } from './admin/admin-guard.js';
 import { createContentCache } from './cache/content-cache.js';
 import { frontendsFromConfig } from './frontends/serve-frontends.js';
@@ -14,10 +14,13 @@ void runService({
   config: (env) => loadGatewayConfig(env),
   build({ config, runtime }) {
     const limits = limitsFrom(config);
+    // One pool of auth's replicas for the proxy and the admin guard's own calls (sign-in, session, verify, sign-out, password).
+    const authPool = servicePool('auth', config.AUTH_URL, config, runtime.log);
     const adminGuard = createAdminGuard({
       publicKey: loadTokenPublicKey(config),
-      authUrl: urlList(config.AUTH_URL)[0]!,
+      authPool,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      restartWaitMs: config.UPSTREAM_RESTART_WAIT_MS,
       confirmCacheMs: config.ADMIN_CONFIRM_CACHE_MS,
       adminOrigin: config.ADMIN_ORIGIN,
       siteOrigin: config.SITE_ORIGIN,
@@ -26,7 +29,7 @@ void runService({
     });
     const contentCache = createContentCache(config, runtime.log);
     // The pages' reads follow every content replica, as the proxy does.
-    const pagesContent = replicaPool(urlList(config.CONTENT_URL), config.UPSTREAM_RESOLVE_MS).pool;
+    const pagesContent = replicaPool(urlList(config.CONTENT_URL), config.UPSTREAM_RESOLVE_MS, { log: runtime.log, service: 'content (pages)' }).pool;
     const frontends = frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache, pagesContent);
     // Beacons counted here need the content service's Redis and a cache kept exact by its feed (which says whether the article versions hold).
     const cache = contentCache?.cache;
@@ -40,7 +43,7 @@ void runService({
       forwardingSecret: config.FORWARDING_SECRET, log: runtime.log, trusted: () => cache.isTrusted(),
     });
     const app = createGatewayApp({
-      config, runtime, adminGuard, cache, csp: cspOptions(config),
+      config, runtime, adminGuard, authPool, cache, csp: cspOptions(config),
       frontends: frontends.serve, pages: frontends.pages, beaconCounting,
     });
     return {

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReplicaResolver, namesReplicas } from '../src/proxy/replica-resolver.js';
 import { sendBuffered, sendWithRetry } from '../src/proxy/send.js';
 import { UpstreamPool } from '../src/proxy/upstream-pool.js';
@@ -350,5 +351,61 @@ describe('the gateway reaching every replica of a service', () => {
     const next = Date.now();
     expect((await get(pool))).toBe(survivor.address);
     expect(Date.now() - next).toBeLessThan(500);
+  });
+
+  it('leaves an address that keeps refusing alone for longer each time (1, 2, 4 … 16 s), and forgets that at its first answer', async () => {
+    const { port, all } = await replicas(2);
+    const [comesBack, good] = all as [Replica, Replica];
+    await new Promise((resolve) => comesBack.server.close(resolve));
+    const pool = new UpstreamPool([`http://${comesBack.address}:${port}`, `http://${good.address}:${port}`]);
+    pools.push(pool);
+    // Only the clock the pool reads is frozen and moved by hand; sockets and their timers are real.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const windows: number[] = [];
+      for (let step = 0; step < 7; step += 1) {
+        // Two requests: round robin asks the refusing replica with one of them whenever its window is over.
+        for (let n = 0; n < 2; n += 1) expect(await get(pool)).toBe(good.address);
+        windows.push(pool.states[0]!.downForMs);
+        vi.setSystemTime(Date.now() + pool.states[0]!.downForMs + 1);
+      }
+      expect(windows).toEqual([1000, 2000, 4000, 8000, 16000, 16000, 16000]);
+      expect(pool.states[0]!.refusals).toBe(7);
+      // Requests while it is marked down never count as refusals: it was not asked.
+      expect(pool.states[1]).toEqual({ origin: `http://${good.address}:${port}`, refusals: 0, downForMs: 0 });
+
+      await listen(comesBack.server, comesBack.address, port);
+      const answered = new Set<string>();
+      for (let n = 0; n < 2; n += 1) answered.add(await get(pool));
+      expect(answered).toEqual(new Set([comesBack.address, good.address]));
+      expect(pool.states[0]).toEqual({ origin: `http://${comesBack.address}:${port}`, refusals: 0, downForMs: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('logs each change of a replica list: the service, who joined, who left', async () => {
+    const { port, all } = await replicas(3);
+    const [first, second, third] = all as [Replica, Replica, Replica];
+    const lines: Array<Record<string, unknown>> = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const dns = { addresses: [first.address, second.address], asked: 0 };
+    const pool = new UpstreamPool([`http://auth.swarm.test:${port}`]);
+    pools.push(pool);
+    const resolver = new ReplicaResolver(pool, [`http://auth.swarm.test:${port}`], { intervalMs: 0, lookup: dnsOf(dns), log, service: 'auth' });
+    resolver.start();
+    await resolver.refresh();
+    dns.addresses = [second.address, third.address];
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await resolver.refresh();
+    // Unchanged: no line.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await resolver.refresh();
+    resolver.stop();
+    const at = (replica: Replica) => `http://${replica.address}:${port}`;
+    expect(lines.map(({ msg, service, joined, left, replicas: list }) => ({ msg, service, joined, left, replicas: list }))).toEqual([
+      { msg: 'replica list changed', service: 'auth', joined: [at(first), at(second)], left: [`http://auth.swarm.test:${port}`], replicas: [at(first), at(second)] },
+      { msg: 'replica list changed', service: 'auth', joined: [at(third)], left: [at(first)], replicas: [at(second), at(third)] },
+    ]);
   });
 });

@@ -1,19 +1,26 @@
 import type { Context, Middleware, Next } from 'koa';
 import jwt from 'jsonwebtoken';
 import { API_MESSAGES, AUTH_PATHS } from '@coinmag/contracts';
-import { bearerToken, HttpError, UnauthorizedError, verifyAdminToken, verifyWithAuth } from '@coinmag/service-kit';
+import { bearerToken, HttpError, UnauthorizedError, verifyAdminToken } from '@coinmag/service-kit';
 import { createConfirmedTokenCache } from './cache.js';
 import { clearSessionCookie, isSecureRequest, readSessionCookie, withoutSessionCookies, type CookieSecurity } from './cookie.js';
 import { assertAdminWrite, assertSameOrigin, isWrite } from './csrf.js';
 import { adminOrigins, splitAdminOrigin } from './origin.js';
 import { isAdminPath, normalisePath } from './paths.js';
-import { answerWithSession, authCaller, readLimitedBody, TOKEN_DELIVERY_HEADER } from './session.js';
+import { answerWithSession, authCaller, confirmWithAuth, readLimitedBody, TOKEN_DELIVERY_HEADER } from './session.js';
+import { urlList } from '../config.js';
+import { UpstreamPool } from '../proxy/upstream-pool.js';
 
 export interface AdminGuardOptions {
   /** ES256 public key of the auth service. */
   publicKey: string;
-  authUrl: string;
+  /** The auth service's URL list (AUTH_URL), when no `authPool` is given. */
+  authUrl?: string;
+  /** The auth service's replicas (the proxy's pool for auth, app.ts servicePool): every call to auth goes over it. */
+  authPool?: UpstreamPool;
   timeoutMs: number;
+  /** How long a GET to auth waits for an auth that refuses every connection (restarting); default 0. */
+  restartWaitMs?: number;
   /** How long a confirmation from the auth service is trusted; 0 asks every time. */
   confirmCacheMs: number;
   /** The back office's own origin (ADMIN_ORIGIN); the public origin then refuses admin calls. */
@@ -52,14 +59,16 @@ interface Credential {
  * token is then confirmed by the auth service's own GET /api/admin/verify and that answer is
  * trusted for `confirmCacheMs` (a few seconds) per token. The price: after a password change
  * or a logout, another gateway replica may accept an old token for at most that long; this
- * replica forgets the confirmations at once. Auth unreachable means 503.
+ * replica forgets the confirmations at once. Every call to auth goes over its replica pool
+ * (session.ts authCaller), so a replica stopping in a rolling update costs no sign-in. Auth
+ * unreachable means 503 (for a GET, after waiting up to `restartWaitMs` for it to come back).
  */
 export function createAdminGuard(options: AdminGuardOptions): Middleware {
-  const { publicKey, authUrl, timeoutMs, confirmCacheMs, adminOrigin, siteOrigin, bodyTimeoutMs = 2_000 } = options;
+  const { publicKey, timeoutMs, confirmCacheMs, adminOrigin, siteOrigin, bodyTimeoutMs = 2_000 } = options;
   const security = options.cookieSecurity ?? 'auto';
   const confirmed = createConfirmedTokenCache(confirmCacheMs);
-  const verifyUrl = new URL(PATHS.verify, authUrl).toString();
-  const callAuth = authCaller(authUrl, timeoutMs);
+  const pool = options.authPool ?? new UpstreamPool(urlList(options.authUrl ?? ''));
+  const callAuth = authCaller(pool, { timeoutMs, restartWaitMs: options.restartWaitMs });
   const split = splitAdminOrigin(adminOrigin, siteOrigin);
 
   const credentialOf = (ctx: Context, secure: boolean): Credential => {
@@ -138,7 +147,7 @@ export function createAdminGuard(options: AdminGuardOptions): Middleware {
       if (credential.viaCookie && isWrite(method)) assertAdminWrite(ctx, origins);
       ctx.state.admin = verifyAdminToken(found, publicKey);
       if (!confirmed.has(found)) {
-        await verifyWithAuth(verifyUrl, found, timeoutMs, ctx.state.requestId);
+        await confirmWithAuth(callAuth, ctx, PATHS.verify, found);
         const { exp } = jwt.decode(found) as jwt.JwtPayload;
         confirmed.add(found, (exp ?? 0) * 1000);
       }

@@ -44,6 +44,13 @@ describe('isAdminPath', () => {
     '/api/%2561rticles/admin',
     '/api/uploads/./image',
     '/api/articles/%ZZ',
+    '/API/articles/%ff',
+    '//api\\x/%ZZ',
+    '/%61pi/x/%ZZ',
+    '/api;x=1/x/%ZZ',
+    '/..%2fapi/x/%ZZ',
+    '/uploads/%ZZ',
+    '/cards/article/%ff.png',
     '/api/articles/admin/..',
     '/api/articles/admin/%2e%2e/latest',
   ])('guards %s', (path) => {
@@ -62,6 +69,12 @@ describe('isAdminPath', () => {
     '/uploads/image.png',
     '/admin/dashboard',
     '/api/articles/latest/../popular',
+    // Undecodable, but under no prefix the proxy sends to a service: the page renderer's 404.
+    '/tag/%ZZ',
+    '/article/%ff',
+    '/article/%E0%A4%A',
+    '/%ZZ',
+    '/%ZZapi/x',
   ])('leaves %s public', (path) => {
     expect(isAdminPath(path)).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { AUTH_PATHS, LEARNING_PATHS_ADMIN_PATH, WEBHOOKS_ADMIN_PATH } from '@coinmag/contracts';
+import { ROUTES } from '../proxy/route-table.js';
 
 /** Paths that only the signed-in admin may reach; each also covers everything below it. */
 export const ADMIN_PATH_PREFIXES = [
@@ -46,18 +47,33 @@ export function normalisePath(rawPath: string, resolveDots = true): string | und
   return `/${segments.join('/')}`;
 }
 
+/** The first segments of the paths the proxy sends to a service (route-table.ts): `api`, `uploads`, `cards`. */
+const SERVICE_SEGMENTS = new Set(ROUTES.map((route) => route.prefix.split('/')[1]!.toLowerCase()));
+
+/**
+ * True when the path's first segment, in any spelling (letter case, escapes, `;params`, repeated
+ * slashes), is one the proxy sends to a service. A first segment that itself cannot be decoded
+ * spells none of them.
+ */
+function mayReachService(rawPath: string): boolean {
+  const first = normalisePath(`/${/^[/\\]*([^/\\]*)/.exec(rawPath)![1]!}`);
+  return first !== undefined && SERVICE_SEGMENTS.has(first.slice(1));
+}
+
 /**
  * Errs towards "admin": a path read as admin merely needs a token, one missed would skip
  * the check. The proxy forwards the raw path, and an upstream router may not resolve `..`
  * (`/api/articles/admin/..` could reach `/admin/:id` there), so a path counts as admin when
- * either reading of its dot segments is, and when it cannot be decoded at all.
+ * either reading of its dot segments is, and when it cannot be decoded at all and a service
+ * could receive it. An undecodable page path (`/tag/%ZZ`) reaches no service: the page
+ * renderer answers it (a 404 page), so it is not admin.
  */
 export function isAdminPath(rawPath: string): boolean {
   const known = decided.get(rawPath);
   if (known !== undefined) return known;
   const forms = [normalisePath(rawPath, true), normalisePath(rawPath, false)];
   const admin = forms.some(
-    (path) => path === undefined || ADMIN_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+    (path) => (path === undefined ? mayReachService(rawPath) : ADMIN_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))),
   );
   if (decided.size >= DECIDED_LIMIT) decided.clear();
   decided.set(rawPath, admin);

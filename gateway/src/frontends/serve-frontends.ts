@@ -3,8 +3,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '@coinmag/service-kit';
-import { DEFAULT_SETTINGS, variantSrcset } from '@coinmag/contracts';
-import { buildPageHead, escapeHtml, isAdminPagePath, jsonForScript, renderPageHead, type PageMetaInput } from '@coinmag/rules';
+import { DEFAULT_SETTINGS, variantSrcset, withoutAds } from '@coinmag/contracts';
+import { buildPageHead, escapeHtml, isAdFreePath, isAdminPagePath, jsonForScript, renderPageHead, type PageMetaInput } from '@coinmag/rules';
 import { CSP_NONCE_ATTRIBUTE, fillCspNonceBytes, markTemplateNonces } from '../csp/nonce.js';
 import type { GatewayCache } from '../cache/response-cache.js';
 import type { UpstreamPool } from '../proxy/upstream-pool.js';
@@ -55,6 +55,8 @@ export interface FrontendsOptions {
 
 /** A preview link's page: for the one browser that opened it, kept by no cache on the way. */
 const PRIVATE_CACHE_CONTROL = 'private, no-store';
+/** ...and its address (which holds the token) goes to no page it links to, ours included: those carry ad code. */
+const PRIVATE_REFERRER_POLICY = 'no-referrer';
 
 /** What a rendered page depends on (the content service's invalidation names). */
 const PAGE_DEPS = ['articles', 'categories', 'settings'];
@@ -219,7 +221,9 @@ export function createFrontends(options: FrontendsOptions): Frontends {
     const ticket = options.cache?.ticket() ?? 0;
     const read = isAdmin ? null : await content.settings();
     // A field the service left out reads as the default, as the shell reads it (settings-store.ts).
-    const settings = read && { ...DEFAULT_SETTINGS, ...read };
+    const merged = read && { ...DEFAULT_SETTINGS, ...read };
+    // Where ads never run (a preview link's page), the page carries no ad code or ad settings at all.
+    const settings = merged && isAdFreePath(ctx.path) ? withoutAds(merged) : merged;
     // Public pages are answered and rendered here (admin never is) by the public remote's server
     // code, which owns their data, status and head; without it they render in the browser.
     const served = isAdmin
@@ -278,7 +282,10 @@ export function createFrontends(options: FrontendsOptions): Frontends {
   /** A cached page is compressed once (around its nonces); any other body for this response only. */
   async function sendPage(ctx: Context, page: Buffer, status: number, cached: boolean) {
     ctx.set('Cache-Control', ctx.state.privatePage ? PRIVATE_CACHE_CONTROL : CACHED_PAGE_HEADERS[1]);
-    if (ctx.state.privatePage) ctx.set('X-Robots-Tag', 'noindex, nofollow');
+    if (ctx.state.privatePage) {
+      ctx.set('X-Robots-Tag', 'noindex, nofollow');
+      ctx.set('Referrer-Policy', PRIVATE_REFERRER_POLICY);
+    }
     if (status === 503) ctx.set('Retry-After', '30');
     ctx.status = status;
     ctx.type = CACHED_PAGE_HEADERS[3];

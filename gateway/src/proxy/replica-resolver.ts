@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import type { Logger } from '@coinmag/service-kit';
 import { UpstreamPool } from './upstream-pool.js';
 
 /** Every address a name has right now (Docker's and Kubernetes' DNS answer one per task or pod). */
@@ -34,6 +35,10 @@ export interface ResolverOptions {
   intervalMs: number;
   lookup?: LookupAll;
   onChange?: (origins: string[]) => void;
+  /** Where each change of the list is logged (one info line: the service, who joined, who left, the list). */
+  log?: Logger;
+  /** The service's name in that line. */
+  service?: string;
 }
 
 /**
@@ -45,6 +50,8 @@ export interface ResolverOptions {
 export class ReplicaResolver {
   private readonly urls: URL[];
   private readonly known = new Map<string, string[]>();
+  /** The list the follower was last given. */
+  private current: string[];
   private readonly lookup: LookupAll;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -55,6 +62,7 @@ export class ReplicaResolver {
     this.urls = urls.map((url) => new URL(url));
     this.lookup = options.lookup ?? lookupAll;
     for (const url of this.urls) this.known.set(url.href, [url.origin]);
+    this.current = [...new Set(this.urls.map((url) => url.origin))];
   }
 
   start(): void {
@@ -94,18 +102,29 @@ export class ReplicaResolver {
     );
     if (this.stopped) return;
     const origins = [...new Set([...this.known.values()].flat())];
-    if (this.pool.setOrigins(origins)) this.options.onChange?.(origins);
+    if (!this.pool.setOrigins(origins)) return;
+    const before = new Set(this.current);
+    const now = new Set(origins);
+    this.current = origins;
+    this.options.log?.info(
+      { service: this.options.service, joined: origins.filter((origin) => !before.has(origin)), left: [...before].filter((origin) => !now.has(origin)), replicas: origins },
+      'replica list changed',
+    );
+    this.options.onChange?.(origins);
   }
 }
+
+/** How a pool follows its replicas: the resolver's options besides the interval (each change logged when `log` is given). */
+export type FollowOptions = Omit<ResolverOptions, 'intervalMs'>;
 
 /** The pool for a URL-list variable, following its names' replicas when `resolveEveryMs` allows. */
 export function replicaPool(
   urls: readonly string[],
   resolveEveryMs: number,
-  onChange?: (origins: string[]) => void,
+  follow: FollowOptions = {},
   pool: UpstreamPool = new UpstreamPool(urls),
 ): { pool: UpstreamPool; resolver: ReplicaResolver } {
-  const resolver = new ReplicaResolver(pool, urls, { intervalMs: resolveEveryMs, onChange });
+  const resolver = new ReplicaResolver(pool, urls, { ...follow, intervalMs: resolveEveryMs });
   if (resolveEveryMs > 0) resolver.start();
   return { pool, resolver };
 }

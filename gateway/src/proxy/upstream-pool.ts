@@ -10,6 +10,8 @@ interface Replica {
   /** The pool's connections as slots a request waits for, with a deadline (GATEWAY_UPSTREAM_QUEUE_S). */
   slots: ConnectionSlots;
   downUntil: number;
+  /** Connections refused in a row: each doubles how long the replica is left alone (downWindowMs). */
+  refusals: number;
   /** Replayable requests sent here still waiting for their answer's head: cut when the replica leaves. */
   awaiting: Set<AbortController>;
 }
@@ -56,8 +58,26 @@ export function classifyFailure(err: unknown): UpstreamFailure {
   return 'broken';
 }
 
-/** How long a replica that refused a connection is asked only when no other is left. */
+/**
+ * How long a replica that refused a connection is asked only when no other is left: 1 s, doubled
+ * for each refusal in a row (an address that keeps failing, a task gone until DNS stops naming it,
+ * is not asked again every second), at most DOWN_MAX_MS; one answer resets it.
+ */
 const DOWN_FOR_MS = 1000;
+const DOWN_MAX_MS = 16_000;
+
+export function downWindowMs(refusals: number): number {
+  return Math.min(DOWN_FOR_MS * 2 ** Math.max(0, Math.min(refusals, 16) - 1), DOWN_MAX_MS);
+}
+
+/** One replica as the pool sees it right now (for logs and tests). */
+export interface ReplicaState {
+  origin: string;
+  /** Connections refused in a row. */
+  refusals: number;
+  /** How much longer it is asked only when no other replica is left; 0 when it is up. */
+  downForMs: number;
+}
 /**
  * A connection to a replica on the same network is made in well under a millisecond, even on a
  * busy host (the kernel answers, not the process); an address that does not answer within this is
@@ -89,6 +109,7 @@ export class UpstreamPool {
     return {
       origin,
       downUntil: 0,
+      refusals: 0,
       awaiting: new Set(),
       slots: new ConnectionSlots(this.connectionsPerReplica, this.queueWaitMs),
       pool: new Pool(origin, { connections: this.connectionsPerReplica, pipelining: 1, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 30_000, connect: { timeout: CONNECT_TIMEOUT_MS } }),
@@ -121,6 +142,11 @@ export class UpstreamPool {
     return this.replicas.map((replica) => replica.origin);
   }
 
+  get states(): ReplicaState[] {
+    const now = Date.now();
+    return this.replicas.map(({ origin, refusals, downUntil }) => ({ origin, refusals, downForMs: Math.max(0, downUntil - now) }));
+  }
+
   /** The next replica to ask; `avoid` (the one that just failed) only when it is the only one; those `tried` only when no other is up. */
   private pick(avoid?: Replica, tried?: ReadonlySet<unknown>): Replica {
     const now = Date.now();
@@ -141,7 +167,7 @@ export class UpstreamPool {
   /**
    * Sends once to one replica, once one of its connections is free (or UpstreamBusyError when
    * none frees up in time); the connection is counted as taken until the answer is read. A
-   * connection refused marks the replica down for a moment.
+   * connection refused marks the replica down for a moment, longer each time in a row (downWindowMs).
    */
   async send(request: UpstreamRequest, avoid?: { replica?: unknown }, tried?: ReadonlySet<unknown>): Promise<{ response: Dispatcher.ResponseData; replica: unknown }> {
     const replica = this.pick(avoid?.replica as Replica | undefined, tried);
@@ -161,13 +187,18 @@ export class UpstreamPool {
         signal: leaving ? (request.signal ? AbortSignal.any([request.signal, leaving.signal]) : leaving.signal) : request.signal,
       });
       replica.downUntil = 0;
+      replica.refusals = 0;
       response.body.once('close', release);
       return { response, replica };
     } catch (caught) {
       release?.();
       const err = leaving?.signal.aborted && !request.signal?.aborted ? new ReplicaGoneError(replica.origin) : caught;
       const failure = classifyFailure(err);
-      if (failure === 'refused') replica.downUntil = Date.now() + DOWN_FOR_MS;
+      // Refusals of requests sent at the same moment, or while it was marked down already, count once.
+      if (failure === 'refused' && replica.downUntil <= Date.now()) {
+        replica.refusals += 1;
+        replica.downUntil = Date.now() + downWindowMs(replica.refusals);
+      }
       if (failure === 'refused' || failure === 'reset') this.onTrouble?.();
       (err as { replica?: unknown }).replica = replica;
       throw err;

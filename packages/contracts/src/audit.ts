@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'learning_path.create',
   'learning_path.update',
   'learning_path.delete',
+  'webhook.secret',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

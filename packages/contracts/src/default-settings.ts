@@ -11,3 +11,11 @@ export const DEFAULT_SETTINGS: Settings = {
   sidebar_ad_script: '',
   footer_ad_script: '',
 };
+
+/**
+ * The settings with no ad code and no ad network: what a page where ads never run is given (a
+ * preview link's: its token is in the page's address, docs/security.md).
+ */
+export function withoutAds(settings: Settings): Settings {
+  return { ...settings, google_adsense_id: '', header_ad_script: '', sidebar_ad_script: '', footer_ad_script: '' };
+}

@@ -26,7 +26,7 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export { DEFAULT_SETTINGS } from './default-settings.js';
+export { DEFAULT_SETTINGS, withoutAds } from './default-settings.js';
 
 /** The admin's view: the settings and their version, bumped by every save. */
 export const adminSettingsSchema = settingsSchema.extend({ indexnow_key: z.string(), version: z.number().int() });

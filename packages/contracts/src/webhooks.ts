@@ -52,15 +52,33 @@ export const webhookInputSchema = z
   .strict();
 export type WebhookInput = z.infer<typeof webhookInputSchema>;
 
+/** An endpoint as lists and updates show it: never its secret. */
 export const webhookEndpointSchema = z.object({
   id: z.number().int(),
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
-  secret: z.string(),
   enabled: z.boolean(),
   created_at: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/**
+ * The answer of a create (POST /api/admin/webhooks) and of a new secret (POST …/{id}/secret):
+ * the only two answers that carry the signing secret, for the admin to copy once.
+ */
+export const webhookWithSecretSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
+
+/** An endpoint's URL as the audit log keeps it: a query string (which may carry a token) is left out. */
+export function auditedWebhookUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    const hidden = url.search ? '?…' : '';
+    return `${url.origin}${url.pathname}${hidden}`.slice(0, 200);
+  } catch {
+    return value.split(/[?#]/)[0]!.slice(0, 200);
+  }
+}
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

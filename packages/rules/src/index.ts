@@ -10,3 +10,4 @@ export * from './page-route.js';
 export * from './tag.js';
 export * from './tag-page.js';
 export * from './reading-time.js';
+export * from './ad-free.js';

@@ -181,7 +181,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     await cache.invalidate(['articles']);
     if (cards) for (const article of published) if (!article.featured_image) cards.warm(article.slug);
   }, log, clock);
-  const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock);
+  const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock, outbox.limits.allowedHosts);
   const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db, audit), articlesRepository, clock);
   const learningPaths = new LearningPathsService(new LearningPathsRepository(db, audit), (deps) => cache.invalidate(deps), clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);

@@ -179,10 +179,24 @@ describe('webhooks', () => {
     expect(log[0].attempts[0]).toMatchObject({ status_code: null, error: '拒絕連線到內部位址（127.0.0.1）' });
   });
 
+  it('refuses, when saved, a private or loopback address the operator has not allowed, in the admin\'s words', async () => {
+    const port = new URL(receiver.url).port;
+    for (const [url, host] of [['http://10.1.2.3/hook', '10.1.2.3'], ['http://169.254.169.254/latest', '169.254.169.254'], [`http://localhost:${port}/hook`, 'localhost'], ['http://[::1]/hook', '[::1]']]) {
+      const created = await admin.json('POST', '/api/admin/webhooks', { url, events: ['article.published'] });
+      expect({ url, status: created.status, body: created.body }).toEqual({ url, status: 400, body: { error: `無法使用這個網址：拒絕連線到內部位址（${host}）`, field: 'url' } });
+    }
+    const endpoint = await register(['article.published']);
+    const moved = await admin.json('PUT', `/api/admin/webhooks/${endpoint.id}`, { url: 'http://192.168.1.20/hook', events: ['article.published'], enabled: true });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error).toBe('無法使用這個網址：拒絕連線到內部位址（192.168.1.20）');
+    expect((await admin.json('GET', '/api/admin/webhooks')).body.endpoints.map((e: { url: string }) => e.url)).toEqual([`${receiver.url}/hook`]);
+  });
+
   it('refuses a name that resolves to loopback, checked on the address connected to', async () => {
     const port = new URL(receiver.url).port;
-    const { status, body } = await admin.json('POST', '/api/admin/webhooks', { url: `http://localhost:${port}/hook`, events: ['article.published'] });
-    expect(status).toBe(201);
+    // Saved while its name pointed elsewhere (DNS answers change): the delivery checks again.
+    const [{ id }] = await api.db('webhook_endpoints').insert({ url: `http://localhost:${port}/hook`, events: ['article.published'], secret: 'a-secret-of-sixteen', enabled: true }).returning('id');
+    const body = { id };
     await admin.createArticle(articleFields({ title: '名稱指向本機' }));
     await send();
     expect(receiver.received).toHaveLength(0);
@@ -235,7 +249,8 @@ describe('webhooks', () => {
     const endpoint = await register(['article.published']);
     const updated = await admin.json('PUT', `/api/admin/webhooks/${endpoint.id}`, { url: `${receiver.url}/moved`, events: ['article.updated'], enabled: false });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ url: `${receiver.url}/moved`, events: ['article.updated'], enabled: false, secret: endpoint.secret });
+    expect(updated.body).toMatchObject({ url: `${receiver.url}/moved`, events: ['article.updated'], enabled: false });
+    expect(await api.db('webhook_endpoints').where({ id: endpoint.id }).first('secret')).toEqual({ secret: endpoint.secret });
     const { body } = await admin.createArticle(articleFields({ title: '停用中' }));
     await admin.updateArticle(body.id, articleFields({ title: '停用中', slug: body.slug }));
     expect(await send()).toBe(0);
@@ -292,5 +307,68 @@ describe('webhooks', () => {
     expect(await restarted.runOnce()).toBe(0);
     expect(await send()).toBe(0);
     expect(payloads().map((p) => `${p.event} ${p.article.title}`)).toEqual(['article.published 排程文章']);
+  });
+
+  it('shows the secret once, when made and when made again, and never in a list or an update', async () => {
+    const created = await admin.json('POST', '/api/admin/webhooks', { url: `${receiver.url}/hook`, events: ['article.published'] });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
+    const listed = (await admin.json('GET', '/api/admin/webhooks')).body.endpoints;
+    expect(listed).toEqual([{ id: created.body.id, url: `${receiver.url}/hook`, events: ['article.published'], enabled: true, created_at: expect.any(String) }]);
+    const updated = await admin.json('PUT', `/api/admin/webhooks/${created.body.id}`, { url: `${receiver.url}/hook`, events: ['article.published'], enabled: true });
+    expect(updated.body).not.toHaveProperty('secret');
+
+    const again = await admin.json('POST', `/api/admin/webhooks/${created.body.id}/secret`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: created.body.id, secret: expect.stringMatching(/^whsec_/) });
+    expect(again.body.secret).not.toBe(created.body.secret);
+    expect(JSON.stringify((await admin.json('GET', '/api/admin/webhooks')).body)).not.toContain('whsec_');
+    // Deliveries are signed with the new one from now on.
+    expect((await admin.json('POST', `/api/admin/webhooks/${created.body.id}/test`)).status).toBe(202);
+    await send();
+    expect(verified(receiver.received[0]!, again.body.secret)).toBe(true);
+    expect(verified(receiver.received[0]!, created.body.secret)).toBe(false);
+    expect((await admin.json('POST', '/api/admin/webhooks/999999/secret')).status).toBe(404);
+    const actions = (await api.db('audit_events').where('subject_id', created.body.id).where('action', 'like', 'webhook.%').orderBy('id').select('action')).map((row: { action: string }) => row.action);
+    expect(actions).toEqual(['webhook.create', 'webhook.update', 'webhook.secret']);
+  });
+
+  it('keeps no query string (a token the receiver reads) in the audit log', async () => {
+    const url = `${receiver.url}/hook?token=receiver-secret-123&x=1`;
+    const created = await admin.json('POST', '/api/admin/webhooks', { url, events: ['article.published'] });
+    expect(created.status).toBe(201);
+    await admin.json('PUT', `/api/admin/webhooks/${created.body.id}`, { url: `${url}&y=2`, events: ['article.published'], enabled: true });
+    await admin.json('DELETE', `/api/admin/webhooks/${created.body.id}`);
+    const summaries = (await api.db('audit_events').where('subject_id', created.body.id).where('action', 'like', 'webhook.%').orderBy('id').select('summary')).map((row: { summary: string }) => row.summary);
+    expect(summaries).toEqual([`${receiver.url}/hook?…`, `${receiver.url}/hook?…`, `${receiver.url}/hook?…`]);
+  });
+
+  it('delivers to a good receiver at once while another never answers', async () => {
+    const silentReceiver = await startReceiver();
+    silentReceiver.state.stall = true;
+    const audit = new AuditRepository(api.db, 'c');
+    // The worker as main.ts runs it (its own loop), with a deadline long enough to see whether anything waits on it.
+    const worker = new OutboxWorker(new OutboxRepository(api.db), new WebhooksRepository(api.db, audit), { limits: { timeoutMs: 6000, allowedHosts: ['127.0.0.1'] }, retryBaseMs: RETRY_BASE_MS, retryWindowMs: 86_400_000 }, silent, () => now);
+    try {
+      await admin.json('POST', '/api/admin/webhooks', { url: `${silentReceiver.url}/never`, events: ['article.published'] });
+      const good = await register(['article.published']);
+      await admin.createArticle(articleFields({ title: '一個不回應' }));
+      worker.start();
+      const arrived = async (count: number) => {
+        const started = Date.now();
+        while (receiver.received.length < count && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+        return Date.now() - started;
+      };
+      expect(await arrived(1)).toBeLessThan(1500);
+      expect(silentReceiver.received).toHaveLength(1);
+      // A second delivery while the first is still unanswered at the other receiver.
+      expect((await admin.json('POST', `/api/admin/webhooks/${good.id}/test`)).status).toBe(202);
+      worker.nudge();
+      expect(await arrived(2)).toBeLessThan(1500);
+      expect(payloads().map((p) => p.event)).toEqual(['article.published', 'webhook.test']);
+    } finally {
+      await silentReceiver.close();
+      await worker.stop();
+    }
   });
 });

@@ -26,6 +26,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'learning_path.create': '新增學習路徑',
   'learning_path.update': '更新學習路徑',
   'learning_path.delete': '刪除學習路徑',
+  'webhook.secret': '重新產生 Webhook 密鑰',
 };
 
 export const KIND_LABELS: Record<AuditKind, string> = {

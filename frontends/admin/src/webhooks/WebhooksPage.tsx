@@ -11,6 +11,8 @@ import { reportSaveError } from '../session/save-failure';
 import { toast } from '../toasts/toast-store';
 import { DeliveryLog } from './DeliveryLog';
 
+const REGENERATE_CONFIRM = '確定要重新產生密鑰嗎？舊的密鑰會立即失效，接收端須改用新的密鑰驗證簽章。';
+
 /** Webhook (docs/product.md §11): endpoints told of publications and changes, signed, with their delivery log. */
 export function WebhooksPage() {
   const navigate = useNavigate();
@@ -20,6 +22,8 @@ export function WebhooksPage() {
   const [saving, setSaving] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const [refresh, setRefresh] = useState(0);
+  // The secret is in no list: shown once, from the answer that made it (a create or a new secret).
+  const [revealed, setRevealed] = useState<{ id: number; secret: string } | null>(null);
 
   useEffect(() => {
     document.title = 'Webhook | 管理後台';
@@ -36,8 +40,9 @@ export function WebhooksPage() {
     if (saving) return;
     setSaving(true);
     try {
-      const created = await webhooksApi.create({ url, events });
+      const { secret, ...created } = await webhooksApi.create({ url, events });
       setEndpoints((current) => [...(current ?? []), created]);
+      setRevealed({ id: created.id, secret });
       setUrl('');
       toast.success('已新增 Webhook');
       setSaving(false);
@@ -70,6 +75,17 @@ export function WebhooksPage() {
       setRefresh((n) => n + 1);
     } catch (err) {
       failed(err, '傳送失敗');
+    }
+  };
+
+  const regenerate = async (endpoint: WebhookEndpoint) => {
+    if (!window.confirm(REGENERATE_CONFIRM)) return;
+    try {
+      const { secret } = await webhooksApi.regenerateSecret(endpoint.id);
+      setRevealed({ id: endpoint.id, secret });
+      toast.success('已產生新的密鑰');
+    } catch (err) {
+      failed(err, '重新產生密鑰失敗');
     }
   };
 
@@ -120,14 +136,19 @@ export function WebhooksPage() {
               <span className={`${styles.badge} ${endpoint.enabled ? styles.badgeActive : styles.badgeInactive}`}>{endpoint.enabled ? '啟用' : '停用'}</span>{' '}
               {endpoint.events.map((event) => WEBHOOK_EVENT_LABELS[event]).join('、')}
             </p>
-            <p className={styles.hint}>
-              簽章密鑰：<code>{endpoint.secret}</code>
-            </p>
+            {revealed?.id === endpoint.id ? (
+              <p className={styles.hint} role="status">
+                簽章密鑰：<code>{revealed.secret}</code>（只顯示這一次，請立即複製保存）
+              </p>
+            ) : (
+              <p className={styles.hint}>簽章密鑰：已隱藏（遺失時請重新產生密鑰）</p>
+            )}
             <div className={styles.rowActions}>
               <button type="button" className={`${styles.button} ${styles.buttonSecondary} ${styles.buttonSmall}`} onClick={() => void sendTest(endpoint)}>傳送測試</button>
               <button type="button" className={`${styles.button} ${styles.buttonSecondary} ${styles.buttonSmall}`} onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
                 aria-expanded={open === endpoint.id}>傳送紀錄</button>
               <button type="button" className={`${styles.button} ${styles.buttonSecondary} ${styles.buttonSmall}`} onClick={() => void toggle(endpoint)}>{endpoint.enabled ? '停用' : '啟用'}</button>
+              <button type="button" className={`${styles.button} ${styles.buttonSecondary} ${styles.buttonSmall}`} onClick={() => void regenerate(endpoint)}>重新產生密鑰</button>
               <button type="button" className={`${styles.button} ${styles.buttonDanger} ${styles.buttonSmall}`} onClick={() => void remove(endpoint)}
                 aria-label={`刪除「${endpoint.url}」`}>刪除</button>
             </div>

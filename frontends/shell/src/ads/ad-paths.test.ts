@@ -8,6 +8,10 @@ describe('isAdFreePath', () => {
   it('drops ads on any path mentioning admin, dashboard or backend', () => {
     for (const path of ['/admin', '/admin/dashboard', '/category/backend', '/x/Dashboard', '/ADMIN/login']) expect(isAdFreePath(path)).toBe(true);
   });
+  it('drops ads on a preview link’s page, whose address holds its token', () => {
+    for (const path of ['/preview/abc', '/preview/', '/Preview/abc', '//preview/abc']) expect(isAdFreePath(path)).toBe(true);
+    expect(isAdFreePath('/article/preview-of-2025')).toBe(false);
+  });
 });
 
 describe('isAdminPath', () => {

@@ -60,3 +60,22 @@ export function guardedLookup(allowPrivate: boolean, refuse: (hostname: string) 
     });
   };
 }
+
+/**
+ * The same rules, asked when a URL is saved (a webhook endpoint): the error the admin sees, or
+ * null when the URL may be reached as far as DNS says now. A name that does not resolve yet is
+ * let through (the delivery checks again, on the address it connects to).
+ */
+export async function outboundUrlProblem(rawUrl: string, allowedHosts: readonly string[]): Promise<string | null> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return '網址格式不正確';
+  }
+  if (hostAllowed(url, allowedHosts)) return null;
+  if (refusedLiteral(url, false)) return refusedMessage(url.hostname);
+  if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return null;
+  const addresses = await new Promise<LookupAddress[]>((resolve) => dnsLookup(url.hostname, { all: true }, (err, found) => resolve(err ? [] : found)));
+  return addresses.some((entry) => isPrivateAddress(entry.address)) ? refusedMessage(url.hostname) : null;
+}

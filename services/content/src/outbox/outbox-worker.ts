@@ -1,6 +1,6 @@
 import { WEBHOOK_HEADERS } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
-import type { WebhooksRepository } from '../webhooks/webhooks.repository.js';
+import type { EndpointRow, WebhooksRepository } from '../webhooks/webhooks.repository.js';
 import { guardedPost, OutboundError, type OutboundLimits } from './guarded-post.js';
 import type { AttemptRecord, OutboxRepository, OutboxRow } from './outbox.repository.js';
 import { signWebhook } from './webhook-signature.js';
@@ -30,7 +30,8 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
 };
 
 const MAX_RETRY_MS = 60 * 60_000;
-const WEBHOOK_BATCH = 20;
+/** Webhook deliveries in flight at once, each on its own: a receiver that never answers holds only its own. */
+const WEBHOOK_CONCURRENCY = 20;
 /** IndexNow takes up to 10,000 URLs a request; a batch of messages holds one to two each. */
 const INDEXNOW_BATCH = 1000;
 const MAX_SLEEP_MS = 1000;
@@ -48,6 +49,8 @@ export class OutboxWorker {
   private stopped = true;
   private running: Promise<unknown> = Promise.resolve();
   private prunedAt = 0;
+  /** Webhook deliveries sent and not yet finished (answered, failed or timed out, and recorded). */
+  private readonly delivering = new Set<Promise<void>>();
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -57,15 +60,31 @@ export class OutboxWorker {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** One pass over everything due; the number of messages tried. Hourly, the log's old entries go. */
+  /** The outbound bounds (the webhooks' admin checks a URL against the same allowed hosts when it is saved). */
+  get limits(): OutboundLimits {
+    return this.options.limits;
+  }
+
+  /** One pass over everything due, its webhook deliveries finished too; the number of messages tried. */
   async runOnce(): Promise<number> {
-    const [webhooks, indexNow] = await Promise.all([this.sendWebhooks(), this.sendIndexNow()]);
+    const { tried, deliveries } = await this.pass();
+    await Promise.all(deliveries);
+    return tried;
+  }
+
+  /**
+   * Claims what is due and starts its webhook deliveries without waiting for them (runOnce and the
+   * loop's next pass do not wait on a receiver that is slow to answer: each delivery is on its own,
+   * its lease keeping it from being claimed again meanwhile). Hourly, the log's old entries go.
+   */
+  private async pass(): Promise<{ tried: number; deliveries: Promise<void>[] }> {
+    const [deliveries, indexNow] = await Promise.all([this.startWebhooks(), this.sendIndexNow()]);
     const now = this.clock().getTime();
     if (now - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = now;
       await this.outbox.prune(new Date(now - OUTBOX_KEEP_MS));
     }
-    return webhooks + indexNow;
+    return { tried: deliveries.length + indexNow, deliveries };
   }
 
   start(): void {
@@ -84,12 +103,13 @@ export class OutboxWorker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await Promise.all(this.delivering);
   }
 
   private async loop(): Promise<void> {
     if (this.stopped) return;
     this.timer = undefined;
-    const pass = this.running.then(() => this.runOnce()).catch((err) => this.log.error({ err }, 'outbox pass failed; will retry'));
+    const pass = this.running.then(() => this.pass()).catch((err) => this.log.error({ err }, 'outbox pass failed; will retry'));
     this.running = pass;
     await pass;
     if (this.stopped || this.timer) return;
@@ -102,27 +122,37 @@ export class OutboxWorker {
     return new Date(now.getTime() + this.options.limits.timeoutMs + 30_000);
   }
 
-  private async sendWebhooks(): Promise<number> {
+  /** Claims due deliveries, as many as there is room for in flight, and starts each; their promises. */
+  private async startWebhooks(): Promise<Promise<void>[]> {
+    const room = WEBHOOK_CONCURRENCY - this.delivering.size;
+    if (room <= 0) return [];
     const now = this.clock();
-    const rows = await this.outbox.claim('webhook', now, this.lease(now), WEBHOOK_BATCH);
-    if (rows.length === 0) return 0;
+    const rows = await this.outbox.claim('webhook', now, this.lease(now), room);
+    if (rows.length === 0) return [];
     const endpoints = new Map((await this.endpoints.findMany([...new Set(rows.map((row) => row.endpoint_id!))])).map((e) => [e.id, e]));
-    await Promise.all(rows.map(async (row) => {
+    return rows.map((row) => {
       const endpoint = endpoints.get(row.endpoint_id!);
-      if (!endpoint) return;
-      const body = JSON.stringify({ id: row.id, event: row.event, occurred_at: new Date(row.created_at).toISOString(), ...row.payload });
-      const timestamp = Math.floor(this.clock().getTime() / 1000);
-      const headers = {
-        [WEBHOOK_HEADERS.event]: row.event,
-        [WEBHOOK_HEADERS.delivery]: String(row.id),
-        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-        [WEBHOOK_HEADERS.signature]: signWebhook(endpoint.secret, timestamp, body),
-      };
-      const attempt = await this.post(endpoint.url, body, headers);
-      const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
-      await this.finish([row], attempt, ok);
-    }));
-    return rows.length;
+      if (!endpoint) return Promise.resolve();
+      const delivery: Promise<void> = this.deliver(row, endpoint)
+        .catch((err: unknown) => this.log.error({ err, delivery: row.id }, 'webhook delivery not recorded; sent again after its lease'))
+        .finally(() => this.delivering.delete(delivery));
+      this.delivering.add(delivery);
+      return delivery;
+    });
+  }
+
+  private async deliver(row: OutboxRow, endpoint: EndpointRow): Promise<void> {
+    const body = JSON.stringify({ id: row.id, event: row.event, occurred_at: new Date(row.created_at).toISOString(), ...row.payload });
+    const timestamp = Math.floor(this.clock().getTime() / 1000);
+    const headers = {
+      [WEBHOOK_HEADERS.event]: row.event,
+      [WEBHOOK_HEADERS.delivery]: String(row.id),
+      [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+      [WEBHOOK_HEADERS.signature]: signWebhook(endpoint.secret, timestamp, body),
+    };
+    const attempt = await this.post(endpoint.url, body, headers);
+    const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+    await this.finish([row], attempt, ok);
   }
 
   private async sendIndexNow(): Promise<number> {

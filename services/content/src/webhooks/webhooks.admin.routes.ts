@@ -3,7 +3,7 @@ import { parseInput, readJsonBody } from '@coinmag/service-kit';
 import { adminRouter, idParam } from '../admin/admin-router.js';
 import type { WebhooksService } from './webhooks.service.js';
 
-/** /api/admin/webhooks…: list, create, update, delete, send a test, the delivery log (JSON bodies). */
+/** /api/admin/webhooks…: list, create, update, delete, a new secret, send a test, the delivery log (JSON bodies). */
 export function adminWebhookRoutes(service: WebhooksService, publicKey: string) {
   const router = adminRouter(WEBHOOKS_ADMIN_PATH, publicKey);
   router.get('/', async (ctx) => {
@@ -21,6 +21,9 @@ export function adminWebhookRoutes(service: WebhooksService, publicKey: string) 
   router.delete('/:id', async (ctx) => {
     await service.delete(idParam(ctx.params.id), ctx.ip || null);
     ctx.body = { message: '已刪除' };
+  });
+  router.post('/:id/secret', async (ctx) => {
+    ctx.body = await service.regenerateSecret(idParam(ctx.params.id), ctx.ip || null);
   });
   router.post('/:id/test', async (ctx) => {
     await service.sendTest(idParam(ctx.params.id));
