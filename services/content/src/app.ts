@@ -70,6 +70,7 @@ import { adminWordPressImportRoutes, wordPressOldLinkRoutes } from './wordpress/
 import { WordPressImportRunner } from './wordpress/wordpress-import.runner.js';
 import { WordPressImportService } from './wordpress/wordpress-import.service.js';
 import { WordPressOldLinks } from './wordpress/wordpress-old-links.js';
+import { WxrMappingPool } from './wordpress/wxr-mapping-pool.js';
 import type { SocialCardWarmer } from './articles/card-warmer.js';
 
 export interface ContentDeps {
@@ -118,6 +119,8 @@ export interface WordPressImportOptions {
   mediaUrl: string;
   imageLimits?: ImageFetchLimits;
   imageConcurrency?: number;
+  /** One post's mapping in the worker (WORDPRESS_MAPPING_TIMEOUT_MS). */
+  mappingTimeoutMs?: number;
 }
 
 export interface ContentApp {
@@ -188,8 +191,10 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
 
   const wordpressRepository = new WordPressImportRepository(db);
   const wpOptions = wordpressOptions ?? { directory: './data/wordpress-imports', mediaUrl: 'http://127.0.0.1:4003' };
+  const wordpressMapper = new WxrMappingPool({ timeoutMs: wpOptions.mappingTimeoutMs });
   const wordpressRunner = new WordPressImportRunner({
     repository: wordpressRepository,
+    mapper: wordpressMapper,
     writes: articleWrites,
     bodies,
     images: new WordPressImages(wordpressRepository, { mediaUrl: wpOptions.mediaUrl, limits: wpOptions.imageLimits ?? DEFAULT_IMAGE_FETCH_LIMITS, concurrency: wpOptions.imageConcurrency ?? 4 }),
@@ -198,7 +203,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     log,
     clock: clock ?? (() => new Date()),
   });
-  const wordpressImports = new WordPressImportService(wordpressRepository, wordpressRunner, wpOptions.directory, clock);
+  const wordpressImports = new WordPressImportService(wordpressRepository, wordpressRunner, wpOptions.directory, wordpressMapper, clock);
 
   const responder = { cache, lookups: runtime.metrics.cacheLookups };
   runtime.health.addDependency('postgres', () => pingDatabase(db));

@@ -38,6 +38,8 @@ export const contentConfigSchema = z.object({
   WORDPRESS_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(20 * 1024 * 1024),
   /** Images fetched from the old site at once. */
   WORDPRESS_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
+  /** How long one post's mapping (shortcodes, HTML, images) may take in the worker; past it the post is reported and left out. */
+  WORDPRESS_MAPPING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The site's public origin: absolute article URLs in webhook payloads; IndexNow needs it. */
   SITE_ORIGIN: z.string().url().optional(),
   /** IndexNow's endpoint (e.g. https://api.indexnow.org/indexnow); off when unset. The key is in the settings. */

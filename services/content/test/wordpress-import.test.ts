@@ -137,9 +137,11 @@ describe('WordPress import', () => {
   it('creates nothing twice when the same export is imported again, and fetches no image again but the one that failed', async () => {
     const before = await countArticles();
     const hitsBefore = [...images.hits.values()].reduce((a, b) => a + b, 0);
+    const withdrawBefore = await articleBySlug('withdraw-guide-2');
     const job = await importExport(await fixtureExport(images.url));
-    // The post whose image failed is tried again (updated); the others are left as they are.
-    expect(job.progress).toMatchObject({ created: 0, updated: 1, unchanged: 3, conflicts: 0 });
+    // The post whose image failed tries it again; it fails again, so the post is as it was: 未變更, not written again.
+    expect(job.progress).toMatchObject({ created: 0, updated: 0, unchanged: 4, conflicts: 0 });
+    expect(await articleBySlug('withdraw-guide-2')).toMatchObject({ version: withdrawBefore.version, content: withdrawBefore.content });
     expect(await countArticles()).toBe(before);
     // Only the image that failed is tried again.
     expect([...images.hits.values()].reduce((a, b) => a + b, 0)).toBe(hitsBefore + 1);
@@ -153,7 +155,8 @@ describe('WordPress import', () => {
       .replace('比特幣突破新高：機構資金持續湧入', '比特幣突破新高：機構資金大舉湧入')
       .replace('請務必備份助記詞。', '請務必離線備份助記詞。');
     const job = await importExport(xml);
-    expect(job.progress).toMatchObject({ created: 0, updated: 2, unchanged: 1, conflicts: 1 });
+    // The changed post is updated; the one whose image still fails and the one unchanged are left as they are.
+    expect(job.progress).toMatchObject({ created: 0, updated: 1, unchanged: 2, conflicts: 1 });
     expect(job.attention.find((item) => item.wp_post_id === 13)).toMatchObject({ outcome: 'conflict', article_id: draft.id });
     expect(await content.db('articles').where({ id: draft.id }).first()).toMatchObject({ title: '本站改寫：什麼是錢包' });
     expect(await articleBySlug('比特幣突破新高')).toMatchObject({ title: '比特幣突破新高：機構資金大舉湧入' });

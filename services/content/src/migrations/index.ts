@@ -22,6 +22,7 @@ import * as tagKeys from './20261125090000_tag_keys.js';
 import * as createPreviewLinks from './20261125093000_create_preview_links.js';
 import * as announceOnPublication from './20261125094500_announce_on_publication.js';
 import * as createLearningPaths from './20261126110000_create_learning_paths.js';
+import * as wordpressImagesState from './20261126130000_wordpress_images_state.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -48,4 +49,5 @@ export const migrations: NamedMigration[] = [
   createPreviewLinks,
   announceOnPublication,
   createLearningPaths,
+  wordpressImagesState,
 ];

@@ -15,5 +15,6 @@ export function wordpressOptionsFrom(config: ContentConfig): WordPressImportOpti
       allowedHosts: parseAllowedHosts(config.WORDPRESS_IMAGE_ALLOWED_HOSTS),
     },
     imageConcurrency: config.WORDPRESS_IMAGE_CONCURRENCY,
+    mappingTimeoutMs: config.WORDPRESS_MAPPING_TIMEOUT_MS,
   };
 }

@@ -26,6 +26,8 @@ export interface SourceRow {
   source_hash: string;
   imported_version: number;
   images_complete: boolean;
+  /** Which images the last import brought over (null before it was kept). */
+  images_state: string | null;
 }
 
 export const EMPTY_PROGRESS: WordPressProgress = { total: 0, processed: 0, created: 0, updated: 0, unchanged: 0, conflicts: 0, failed: 0, images_fetched: 0, images_failed: 0 };

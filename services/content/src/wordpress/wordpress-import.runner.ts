@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { WordPressImportItem, WordPressProgress } from '@coinmag/contracts';
 import { ServiceUnavailableError, ValidationError, type AuditRepository, type Logger } from '@coinmag/service-kit';
@@ -6,14 +6,18 @@ import type { ArticleBodyPool } from '../articles/article-body-pool.js';
 import type { ArticleWritesRepository } from '../articles/article-writes.repository.js';
 import { AdminSessionNeeded, type WordPressImages } from './wordpress-images.js';
 import type { ImportRow, WordPressImportRepository } from './wordpress-import.repository.js';
+import { rewriteImages } from './body-html.js';
 import type { MappedPost } from './wxr-mapping.js';
-import { eachDecision, indexExport, mappingContext, type ExportIndex } from './wxr-scan.js';
+import type { WxrMappingPool } from './wxr-mapping-pool.js';
+import { eachDecision, indexExport, type ExportIndex } from './wxr-scan.js';
 
 export interface RunnerDeps {
   repository: WordPressImportRepository;
   writes: ArticleWritesRepository;
   bodies: Pick<ArticleBodyPool, 'toArticleWrite'>;
   images: WordPressImages;
+  /** Maps posts off the event loop, each within a time limit. */
+  mapper: WxrMappingPool;
   audit: AuditRepository;
   /** Invalidates the public caches once the import has written. */
   onChanged: () => Promise<void>;
@@ -26,17 +30,6 @@ export const STALE_AFTER_MS = 45_000;
 const HEARTBEAT_MS = 10_000;
 
 class Paused extends Error {}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const sourcePattern = (url: string) => `(?:${escapeRegExp(url)}|${escapeRegExp(url.replace(/&/g, '&amp;'))})`;
-
-function replaceImageSource(html: string, referenced: string, ours: string): string {
-  return html.replace(new RegExp(`(<img\\b[^>]*?\\ssrc\\s*=\\s*["'])${sourcePattern(referenced)}(["'])`, 'gi'), (_all, before: string, after: string) => `${before}${ours}${after}`);
-}
-
-function withoutImage(html: string, referenced: string): string {
-  return html.replace(new RegExp(`<img\\b[^>]*?\\ssrc\\s*=\\s*["']${sourcePattern(referenced)}["'][^>]*>`, 'gi'), '');
-}
 
 /**
  * Runs an import job: categories and tags first, then each post once (its outcome kept per item,
@@ -129,7 +122,14 @@ export class WordPressImportRunner {
     const done = await repository.itemOutcomes(job.id);
     const progress: WordPressProgress = { ...job.progress, total: job.dry_run?.posts.total ?? job.progress.total };
     const requestId = `wordpress-import-${job.id}-${randomUUID()}`;
-    await eachDecision(job.file_path, mappingContext(index, this.deps.clock()), async (_item, decision) => {
+    await eachDecision(job.file_path, index, this.deps.clock(), this.deps.mapper, async (wpItem, decision) => {
+      if (decision.kind === 'unreadable' && !done.has(wpItem.postId)) {
+        progress.failed += 1;
+        progress.processed += 1;
+        await repository.recordItem(job.id, { wp_post_id: wpItem.postId, title: Array.from(wpItem.title.trim()).slice(0, 200).join(''), outcome: 'failed', article_id: null, note: decision.reason });
+        await repository.saveProgress(job.id, progress);
+        return;
+      }
       if (decision.kind !== 'post' || done.has(decision.post.wpPostId)) return;
       const item = await this.importPost(job, index.site, decision.post, token, requestId, progress);
       progress[item.outcome === 'conflict' ? 'conflicts' : item.outcome] += 1;
@@ -152,7 +152,11 @@ export class WordPressImportRunner {
     }
     const notes = [...post.problems];
     try {
-      const { content, cover, complete } = await this.withOurImages(job, post, token, requestId, progress, notes);
+      const { content, cover, complete, state } = await this.withOurImages(job, post, token, requestId, progress, notes);
+      // Nothing new in WordPress and the same images as last time (those that failed fail still): nothing to write.
+      if (existing && existing.source_hash === post.sourceHash && state !== null && state === existing.images_state) {
+        return { ...base, outcome: 'unchanged', article_id: existing.article_id, note: '' };
+      }
       const slug = await this.freeSlug(post.slug, existing?.article_id);
       if (slug !== post.slug) notes.push(`網址代稱「${post.slug}」已被使用，改為「${slug}」`);
       const write = await this.deps.bodies.toArticleWrite({
@@ -180,7 +184,7 @@ export class WordPressImportRunner {
         audit: () => [],
         // The source is kept with the article, atomically: a job stopped here never creates it twice.
         alsoWrite: (trx, articleId, version) =>
-          repository.saveSource({ site, wp_post_id: post.wpPostId, article_id: articleId, wp_link: post.link, wp_slug: post.wpSlug || slug, source_hash: post.sourceHash, imported_version: version, images_complete: complete }, trx),
+          repository.saveSource({ site, wp_post_id: post.wpPostId, article_id: articleId, wp_link: post.link, wp_slug: post.wpSlug || slug, source_hash: post.sourceHash, imported_version: version, images_complete: complete, images_state: state }, trx),
       });
       if (articleId === undefined) return { ...base, outcome: 'conflict', article_id: existing!.article_id, note: '匯入時文章正在本站修改，未覆蓋' };
       return { ...base, outcome: existing ? 'updated' : 'created', article_id: articleId, note: notes.join('；').slice(0, 2000) };
@@ -194,8 +198,8 @@ export class WordPressImportRunner {
    * Cover and body images brought over. An image that could not be fetched leaves the body (the old
    * site is on its way out: its URL would break the page later) and is named in the report.
    */
-  private async withOurImages(job: ImportRow, post: MappedPost, token: string | undefined, requestId: string, progress: WordPressProgress, notes: string[]): Promise<{ content: string; cover: string | null; complete: boolean }> {
-    if (!job.with_images) return { content: post.content, cover: null, complete: false };
+  private async withOurImages(job: ImportRow, post: MappedPost, token: string | undefined, requestId: string, progress: WordPressProgress, notes: string[]): Promise<{ content: string; cover: string | null; complete: boolean; state: string | null }> {
+    if (!job.with_images) return { content: post.content, cover: null, complete: false, state: null };
     if (!token) throw new Paused();
     const bring = async (sourceUrl: string) => {
       try {
@@ -211,14 +215,12 @@ export class WordPressImportRunner {
     const originals = [...new Set(post.bodyImages.map((image) => image.original))];
     const ours = new Map<string, string | undefined>();
     await Promise.all(originals.map(async (original) => ours.set(original, await bring(original))));
-    let content = post.content;
-    for (const image of post.bodyImages) {
-      const url = ours.get(image.original);
-      content = url ? replaceImageSource(content, image.referenced, url) : withoutImage(content, image.referenced);
-    }
+    const byReference = new Map(post.bodyImages.map((image) => [image.referenced, ours.get(image.original) ?? null]));
+    const content = rewriteImages(post.content, (src) => byReference.get(src));
     const cover = post.coverUrl ? ((await bring(post.coverUrl)) ?? null) : null;
     const complete = [...ours.values()].every(Boolean) && (!post.coverUrl || cover !== null);
-    return { content, cover, complete };
+    const state = createHash('sha256').update(JSON.stringify([[...ours].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), post.coverUrl, cover])).digest('hex');
+    return { content, cover, complete, state };
   }
 
   private async freeSlug(wanted: string, articleId?: number): Promise<string> {

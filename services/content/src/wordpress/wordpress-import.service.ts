@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } f
 import { dryRunExport } from './wordpress-dry-run.js';
 import type { WordPressImportRunner } from './wordpress-import.runner.js';
 import type { ImportRow, WordPressImportRepository } from './wordpress-import.repository.js';
+import type { WxrMappingPool } from './wxr-mapping-pool.js';
 import { WxrFormatError } from './wxr-parser.js';
 
 export const WORDPRESS_MESSAGES = {
@@ -46,6 +47,7 @@ export class WordPressImportService {
     private readonly runner: WordPressImportRunner,
     /** Where uploaded exports are kept until their import is done (WORDPRESS_IMPORT_DIR). */
     private readonly directory: string,
+    private readonly mapper: WxrMappingPool,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -71,7 +73,7 @@ export class WordPressImportService {
     }
     const id = await this.repository.createImport({ filename: filename.slice(0, 200) || 'export.xml', file_path: path, file_bytes: bytes, with_images: withImages });
     try {
-      const dryRun = await dryRunExport(path, this.repository, this.clock());
+      const dryRun = await dryRunExport(path, this.repository, this.mapper, this.clock());
       await this.repository.setDryRun(id, dryRun.site, dryRun);
     } catch (err) {
       const message = err instanceof WxrFormatError ? err.message : `無法讀取匯出檔：${(err as Error).message}`;

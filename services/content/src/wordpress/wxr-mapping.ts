@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Parser } from 'htmlparser2';
 import { ARTICLE_LIMITS, type ArticleStatus } from '@coinmag/contracts';
-import { normalizeSlug, SLUG_MAX_LENGTH, slugFromTitle, stripTags } from '@coinmag/rules';
+import { normalizeSlug, SLUG_MAX_LENGTH, slugFromTitle } from '@coinmag/rules';
+import { inspectBody, plainText } from './body-html.js';
 import { convertWordPressBody } from './shortcodes.js';
 import { originalImageUrl } from './original-image-url.js';
+import type { AttachmentLookup } from './attachment-index.js';
 import { detached, type WxrCategory, type WxrItem } from './wxr-parser.js';
 
 /** A WordPress post as an article of ours, before slugs are checked against the database. */
@@ -36,11 +37,14 @@ export interface MappedPost {
 export type ItemDecision =
   | { kind: 'post'; post: MappedPost }
   | { kind: 'attachment' }
-  | { kind: 'skip'; reason: string };
+  /** Left out by rule; `problem` when the report must say why (a field over its limit). */
+  | { kind: 'skip'; reason: string; problem?: string }
+  /** A post whose mapping failed (too slow or too complex): reported, and a failure in the import. */
+  | { kind: 'unreadable'; reason: string };
 
 /** What a post may point at that is read from elsewhere in the file. */
 export interface MappingContext {
-  attachments: ReadonlyMap<number, string>;
+  attachments: AttachmentLookup;
   /** WordPress category nicename (decoded) → our slug. */
   categorySlugs: ReadonlyMap<string, string>;
   now: Date;
@@ -85,39 +89,22 @@ function yoastText(raw: string | undefined, title: string, max: number): string 
   return bounded(filled.replace(/\s+/g, ' '), max);
 }
 
-const VOID_TAGS = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'source', 'wbr', 'area', 'col', 'embed', 'param', 'track', 'base']);
-
-/** Tags the browser would have to close itself: the post's HTML is broken there. */
-export function unclosedTags(html: string): string[] {
-  const unclosed = new Set<string>();
-  const parser = new Parser({
-    onclosetag(name, isImplied) {
-      if (isImplied && !VOID_TAGS.has(name) && name !== 'p' && name !== 'li') unclosed.add(name);
-    },
-  }, { decodeEntities: true });
-  parser.write(html);
-  parser.end();
-  return [...unclosed];
-}
-
-const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*("([^"]*)"|'([^']*)')/gi;
-
-function bodyImages(html: string): { referenced: string; original: string }[] {
-  const found = new Map<string, string>();
-  for (const match of html.matchAll(IMG_SRC)) {
-    const referenced = (match[2] ?? match[3] ?? '').replace(/&amp;/g, '&');
+/** Every image the body uses, as referenced (entities decoded) and as its original. */
+function bodyImages(sources: string[]): { referenced: string; original: string }[] {
+  const found: { referenced: string; original: string }[] = [];
+  for (const referenced of sources) {
     const original = originalImageUrl(referenced);
-    if (original && !found.has(referenced)) found.set(referenced, original);
+    // Kept for the whole dry run (each image counted once): copies, not slices of the body.
+    if (original) found.push({ referenced: detached(referenced), original: detached(original) });
   }
-  // Kept for the whole dry run (each image counted once): copies, not slices of the body.
-  return [...found].map(([referenced, original]) => ({ referenced: detached(referenced), original: detached(original) }));
+  return found;
 }
 
 function termsOf(item: WxrItem, domain: string) {
   return item.terms.filter((term) => term.domain === domain);
 }
 
-function mapPost(item: WxrItem, context: MappingContext): MappedPost {
+export function mapPost(item: WxrItem, context: MappingContext): MappedPost {
   const problems: string[] = [];
   const title = bounded(item.title, ARTICLE_LIMITS.title) || `WordPress 文章 ${item.postId}`;
   const wpSlug = decodeWordPressSlug(item.postName);
@@ -133,9 +120,9 @@ function mapPost(item: WxrItem, context: MappingContext): MappedPost {
   });
   for (const name of converted.removedShortcodes) problems.push(`已移除不支援的短代碼 [${name}]`);
   for (const id of converted.galleryIds) if (!context.attachments.has(id)) problems.push(`圖庫中的附件 ${id} 不在匯出檔中`);
-  const unclosed = unclosedTags(converted.html);
-  if (unclosed.length) problems.push(`HTML 標籤未正確關閉：${unclosed.map((tag) => `<${tag}>`).join('、')}`);
-  if (!stripTags(converted.html).trim() && !/<img\s/i.test(converted.html)) problems.push('內文是空的');
+  const body = inspectBody(converted.html);
+  if (body.unclosed.length) problems.push(`HTML 標籤未正確關閉：${body.unclosed.map((tag) => `<${tag}>`).join('、')}`);
+  if (!body.hasText && !body.hasImage) problems.push('內文是空的');
   const thumbnailId = Number(item.meta._thumbnail_id ?? '');
   let coverUrl: string | null = null;
   if (Number.isInteger(thumbnailId) && thumbnailId > 0) {
@@ -153,7 +140,7 @@ function mapPost(item: WxrItem, context: MappingContext): MappedPost {
       tags.push(name);
     }
   }
-  const excerpt = bounded(stripTags(item.excerpt), ARTICLE_LIMITS.excerpt);
+  const excerpt = bounded(plainText(item.excerpt), ARTICLE_LIMITS.excerpt);
   const metaTitle = yoastText(item.meta._yoast_wpseo_title, title, ARTICLE_LIMITS.metaTitle);
   const metaDescription = yoastText(item.meta._yoast_wpseo_metadesc, title, ARTICLE_LIMITS.metaDescription);
   const sourceHash = createHash('sha256')
@@ -174,20 +161,40 @@ function mapPost(item: WxrItem, context: MappingContext): MappedPost {
     tags,
     content: converted.html,
     coverUrl,
-    bodyImages: bodyImages(converted.html),
+    bodyImages: bodyImages(body.imageSources),
     problems,
     sourceHash,
   };
 }
 
-/** What becomes of one item of the export. */
-export function decideItem(item: WxrItem, context: MappingContext): ItemDecision {
+/** What becomes of one item without reading its body; undefined: a post, to be mapped (mapPost). */
+export function ruleOn(item: WxrItem): Exclude<ItemDecision, { kind: 'post' }> | undefined {
+  if (item.oversized.length) {
+    const what = item.postType === 'attachment' ? '附件' : item.postType === 'post' ? '文章' : '項目';
+    return { kind: 'skip', reason: '欄位過長（未匯入）', problem: `欄位 ${item.oversized.join('、')} 過長，這個${what}未匯入` };
+  }
   if (item.postType === 'attachment') return { kind: 'attachment' };
   if (SKIPPED_TYPES[item.postType]) return { kind: 'skip', reason: SKIPPED_TYPES[item.postType]! };
   if (item.postType !== 'post') return { kind: 'skip', reason: `不支援的內容類型（${bounded(item.postType || '未標示', 40)}）` };
   if (SKIPPED_STATUSES[item.status]) return { kind: 'skip', reason: SKIPPED_STATUSES[item.status]! };
   if (!item.postId) return { kind: 'skip', reason: '缺少文章編號' };
-  return { kind: 'post', post: mapPost(item, context) };
+  return undefined;
+}
+
+/** What becomes of one item of the export. */
+export function decideItem(item: WxrItem, context: MappingContext): ItemDecision {
+  return ruleOn(item) ?? { kind: 'post', post: mapPost(item, context) };
+}
+
+/** Attachment ids a post may point at: its cover and any number after `ids=` (a superset of its galleries'). */
+export function attachmentIdsOf(item: WxrItem): number[] {
+  const ids = new Set<number>();
+  const cover = Number(item.meta._thumbnail_id ?? '');
+  if (Number.isInteger(cover) && cover > 0) ids.add(cover);
+  for (const match of item.content.matchAll(/ids\s*=\s*["']?([\d,\s]+)/gi)) {
+    for (const id of match[1]!.split(',')) if (/^\s*\d+\s*$/.test(id)) ids.add(Number(id));
+  }
+  return [...ids];
 }
 
 /** A WordPress category as ours: a flat list, the parent named in the description. */
@@ -203,7 +210,7 @@ export function mapCategories(categories: WxrCategory[]): MappedCategory[] {
   return categories.map((category) => {
     const wpSlug = decodeWordPressSlug(category.nicename);
     const parent = category.parent ? byNicename.get(category.parent) : undefined;
-    const parts = [parent ? `上層分類：${parent.name}` : '', stripTags(category.description)].filter(Boolean);
+    const parts = [parent ? `上層分類：${parent.name}` : '', plainText(category.description)].filter(Boolean);
     return {
       wpSlug,
       slug: wpSlug || slugFromTitle(category.name) || 'category',

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
+import { ARTICLE_LIMITS } from '@coinmag/contracts';
 import { ValidationError } from '@coinmag/service-kit';
+import { declaredEncoding, WxrRepairer, WxrRepairError } from './wxr-repair.js';
 
 /** A `<wp:category>` of the channel. */
 export interface WxrCategory {
@@ -35,8 +36,11 @@ export interface WxrItem {
   postType: string;
   postParent: number;
   attachmentUrl: string;
+  /** Only the keys the mapping uses (USED_META): page builders keep megabytes in others. */
   meta: Record<string, string>;
   terms: { domain: string; nicename: string; name: string }[];
+  /** Fields cut at their limit (`<content:encoded>` …): the item is reported, not imported. */
+  oversized: string[];
 }
 
 export interface WxrHandlers {
@@ -48,8 +52,13 @@ export interface WxrHandlers {
   onItem?(item: WxrItem): Promise<void> | void;
 }
 
-/** One item's text fields are bounded: a 100 MB export is parsed in pieces, never one piece of 100 MB. */
-export const WXR_FIELD_LIMIT = 8 * 1024 * 1024;
+/** A post body longer than an article may be (UTF-8 bytes) is not read further. */
+export const WXR_CONTENT_LIMIT = ARTICLE_LIMITS.contentBytes;
+/** Any other field (title, excerpt, slug, an SEO value …), in UTF-8 bytes. */
+export const WXR_FIELD_LIMIT = 64 * 1024;
+/** An attachment's URL, in characters: the index of attachments keeps every one (attachment-index.ts). */
+export const WXR_URL_LIMIT = 2048;
+const USED_META = new Set(['_thumbnail_id', '_yoast_wpseo_title', '_yoast_wpseo_metadesc']);
 /** An element nested deeper than this is not a WXR export. */
 const MAX_DEPTH = 12;
 
@@ -83,17 +92,35 @@ export function detached(text: string): string {
 }
 
 function emptyItem(): WxrItem {
-  return { title: '', link: '', creator: '', content: '', excerpt: '', postId: 0, postDateGmt: '', postDate: '', postName: '', status: '', postType: '', postParent: 0, attachmentUrl: '', meta: {}, terms: [] };
+  return { title: '', link: '', creator: '', content: '', excerpt: '', postId: 0, postDateGmt: '', postDate: '', postName: '', status: '', postType: '', postParent: 0, attachmentUrl: '', meta: {}, terms: [], oversized: [] };
 }
 
 /**
  * Reads a WordPress export (WXR 1.x: RSS 2.0 with the wp: namespace) as a stream: each item is
  * handed over as soon as it closes and the next chunk is read only after the handlers are done.
  */
-export async function parseWxr(input: Readable, handlers: WxrHandlers): Promise<{ items: number; sawRss: boolean }> {
-  const parser = new SaxesParser({ position: false });
+export interface WxrReading {
+  items: number;
+  sawRss: boolean;
+  /** The encoding the file was read in (its declaration's, else UTF-8). */
+  encoding: string;
+  /** What was repaired or cut to read the file, with line and column (the first few); noteCount counts all. */
+  notes: string[];
+  noteCount: number;
+}
+
+const fieldLimit = (name: string) => (name === 'content:encoded' ? WXR_CONTENT_LIMIT : WXR_FIELD_LIMIT);
+const sizeName = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`);
+
+export async function parseWxr(input: Readable, handlers: WxrHandlers): Promise<WxrReading> {
+  const parser = new SaxesParser({ position: true });
+  const repairer = new WxrRepairer();
   const stack: string[] = [];
+  const fieldNotes: string[] = [];
   let text = '';
+  let textBytes = 0;
+  /** The field being read is past its limit (or is a meta value no one uses): its text is not kept. */
+  let ignoring = false;
   let item: WxrItem | undefined;
   let category: Partial<WxrCategory> | undefined;
   let tag: Partial<WxrTag> | undefined;
@@ -105,8 +132,15 @@ export async function parseWxr(input: Readable, handlers: WxrHandlers): Promise<
   const ready: WxrItem[] = [];
 
   const appendText = (chunk: string) => {
-    if (text.length + chunk.length > WXR_FIELD_LIMIT) {
-      failure ??= new WxrFormatError(`欄位 <${stack.at(-1)}> 超過 ${WXR_FIELD_LIMIT / 1024 / 1024} MB`);
+    if (ignoring) return;
+    const name = stack.at(-1) ?? '';
+    textBytes += Buffer.byteLength(chunk);
+    const limit = fieldLimit(name);
+    if (textBytes > limit || (name === 'wp:attachment_url' && text.length + chunk.length > WXR_URL_LIMIT)) {
+      ignoring = true;
+      const what = name === 'wp:attachment_url' ? `${WXR_URL_LIMIT} 個字元` : sizeName(limit);
+      if (item) item.oversized.push(`<${name}>（超過 ${what}）`);
+      else if (fieldNotes.length < 20) fieldNotes.push(`第 ${parser.line} 行：欄位 <${name}> 超過 ${what}，只讀取前面的部分`);
       return;
     }
     text += chunk;
@@ -114,14 +148,18 @@ export async function parseWxr(input: Readable, handlers: WxrHandlers): Promise<
   parser.on('text', appendText);
   parser.on('cdata', appendText);
   parser.on('error', (err) => {
-    failure ??= new WxrFormatError(`XML 格式錯誤（${err.message.split('\n')[0]}）`);
+    const message = err.message.split('\n')[0]!;
+    const at = /^(\d+):(\d+): (.*)$/.exec(message);
+    failure ??= new WxrFormatError(`XML 格式錯誤（${at ? `第 ${at[1]} 行第 ${at[2]} 欄：${at[3]}` : message}）`);
   });
   parser.on('opentag', (node) => {
     const name = node.name;
     if (stack.length === 0 && name === 'rss') sawRss = true;
     stack.push(name);
-    if (stack.length > MAX_DEPTH) failure ??= new WxrFormatError('巢狀層數過深');
+    if (stack.length > MAX_DEPTH) failure ??= new WxrFormatError(`第 ${parser.line} 行：巢狀層數過深`);
     text = '';
+    textBytes = 0;
+    ignoring = name === 'wp:meta_value' && Boolean(meta) && !USED_META.has(meta!.key);
     if (name === 'item') item = emptyItem();
     else if (name === 'wp:category' && !item) category = {};
     else if (name === 'wp:tag' && !item) tag = {};
@@ -133,6 +171,8 @@ export async function parseWxr(input: Readable, handlers: WxrHandlers): Promise<
     const parent = stack[stack.length - 2];
     const value = detached(text);
     text = '';
+    textBytes = 0;
+    ignoring = false;
     stack.pop();
     if (name === 'link' && parent === 'channel') handlers.onSite?.(value.trim());
     if (category) {
@@ -160,7 +200,7 @@ export async function parseWxr(input: Readable, handlers: WxrHandlers): Promise<
       if (name === 'wp:meta_key') meta.key = value.trim();
       else if (name === 'wp:meta_value') meta.value = value;
       else if (name === 'wp:postmeta') {
-        if (meta.key) item.meta[meta.key] = meta.value;
+        if (USED_META.has(meta.key)) item.meta[meta.key] = meta.value;
         meta = undefined;
       }
       return;
@@ -185,18 +225,48 @@ export async function parseWxr(input: Readable, handlers: WxrHandlers): Promise<
     }
   });
 
-  const decoder = new StringDecoder('utf8');
+  let decoder: TextDecoder | undefined;
+  let encoding = 'utf-8';
+  const feed = (decoded: string) => {
+    try {
+      parser.write(repairer.write(decoded));
+    } catch (err) {
+      if (err instanceof WxrRepairError) failure ??= new WxrFormatError(err.message);
+      else throw err;
+    }
+  };
   const drain = async () => {
     if (failure) throw failure;
     while (ready.length) await handlers.onItem?.(ready.shift()!);
   };
   for await (const chunk of input) {
-    parser.write(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    if (!decoder) {
+      const declared = declaredEncoding(bytes);
+      try {
+        decoder = new TextDecoder(declared);
+      } catch {
+        throw new WxrFormatError(`匯出檔宣告的編碼「${declared}」無法辨識`);
+      }
+      encoding = decoder.encoding;
+    }
+    feed(decoder.decode(bytes, { stream: true }));
     await drain();
   }
-  parser.write(decoder.end());
+  feed(decoder?.decode() ?? '');
+  try {
+    parser.write(repairer.end());
+  } catch (err) {
+    if (!(err instanceof WxrRepairError)) throw err;
+    failure ??= new WxrFormatError(err.message);
+  }
   parser.close();
   await drain();
   if (!sawRss) throw new WxrFormatError('這不是 WordPress 匯出檔（缺少 <rss>）');
-  return { items, sawRss };
+  const notes = [
+    ...(encoding === 'utf-8' ? [] : [`匯出檔的編碼是 ${encoding}，已轉換為 UTF-8`]),
+    ...repairer.repairs.map((repair) => `第 ${repair.line} 行第 ${repair.column} 欄：${repair.message}`),
+    ...fieldNotes,
+  ];
+  return { items, sawRss, encoding, notes, noteCount: notes.length + repairer.repairCount - repairer.repairs.length };
 }
