@@ -14,6 +14,8 @@ const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
 export interface BenchStack {
   /** The gateway's base URL. */
   url: string;
+  /** The content service's own URL (its /metrics). */
+  contentUrl: string;
   pids: Record<string, number>;
   /** The bench database (its `content` schema holds the articles). */
   db: Knex;
@@ -41,6 +43,7 @@ export async function startBenchStack(name: string): Promise<BenchStack> {
   const db = knex({ client: 'pg', connection: url.toString() });
   return {
     url: stack.url,
+    contentUrl: `http://127.0.0.1:${SERVICES_BASE_PORT + 2}`,
     pids: stack.pids,
     db,
     databaseName,

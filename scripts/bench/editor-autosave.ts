@@ -2,8 +2,10 @@
 // list and the 60 newest articles, in brotli) through the gateway, alone and then with the editor
 // autosaving an article through the gateway every 2 s, runs alternated. An autosave changes no
 // public answer, so it should cost the readers nothing: the table sets the two side by side
-// (throughput, p99, CPU per 1,000 answers). Part of `npm run bench`; alone:
-// `npx tsx scripts/bench/editor-autosave.ts` (its own stack, BENCH_ARTICLES articles, default 1,000).
+// (throughput, p99, CPU per 1,000 answers, and how often the gateway had to ask the content
+// service — its lookups of cached answers per 1,000 pages, which other load on the machine does
+// not move). Part of `npm run bench`; alone: `npx tsx scripts/bench/editor-autosave.ts` (its own
+// stack, BENCH_ARTICLES articles, default 1,000).
 import { loadavg } from 'node:os';
 import type { Knex } from 'knex';
 import { startBenchStack } from './bench-stack.js';
@@ -19,6 +21,8 @@ const MIN_PAGE_BYTES = 2_000;
 
 export interface EditorBenchOptions {
   url: string;
+  /** The content service's own URL: its lookups of cached answers say how often the gateway asked it. */
+  contentUrl: string;
   db: Knex;
   pids: Pids;
   runs: number;
@@ -27,7 +31,7 @@ export interface EditorBenchOptions {
 }
 
 /** The table's lines (header first) and what failed. */
-export async function editorWhileReading({ url, db, pids, runs, seconds, connections }: EditorBenchOptions): Promise<{ lines: string[]; failures: string[] }> {
+export async function editorWhileReading({ url, contentUrl, db, pids, runs, seconds, connections }: EditorBenchOptions): Promise<{ lines: string[]; failures: string[] }> {
   const slugs = (await db('content.articles').where({ status: 'published' }).orderBy('published_at', 'desc').limit(ARTICLE_PAGES).pluck('slug')) as string[];
   const paths = ['/', '/articles', ...slugs.map((slug) => `/article/${encodeURIComponent(slug)}`)];
   const login = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token-delivery': 'body' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
@@ -72,16 +76,29 @@ export async function editorWhileReading({ url, db, pids, runs, seconds, connect
     }
   };
 
+  /** Content's lookups of its cached answers so far: each one a read the gateway did not answer from its cache. */
+  const contentLookups = async () => {
+    const metrics = await (await fetch(`${contentUrl}/metrics`)).text();
+    let total = 0;
+    for (const line of metrics.split('\n')) if (line.startsWith('cache_lookups_total{cache="responses"')) total += Number(line.split(' ').pop());
+    return total;
+  };
+  const measured = async (work: () => Promise<PageMixResult>) => {
+    const before = await contentLookups();
+    const run = await withCpu(pids, work, (r) => r.requests);
+    return { ...run, lookupsPer1000: run.result.requests ? (((await contentLookups()) - before) / run.result.requests) * 1000 : undefined };
+  };
+
   await warm();
   await read(2);
   await whileEditing(2);
-  const alone: Array<Awaited<ReturnType<typeof withCpu<PageMixResult>>>> = [];
+  const alone: Array<Awaited<ReturnType<typeof measured>>> = [];
   const editing: typeof alone = [];
   for (let run = 0; run < runs; run += 1) {
     await warm();
-    alone.push(await withCpu(pids, () => read(seconds), (r) => r.requests));
+    alone.push(await measured(() => read(seconds)));
     await warm();
-    editing.push(await withCpu(pids, () => whileEditing(seconds), (r) => r.requests));
+    editing.push(await measured(() => whileEditing(seconds)));
   }
   const failures: string[] = [];
   const readErrors = [...alone, ...editing].reduce((sum, { result }) => sum + result.errors, 0);
@@ -90,14 +107,14 @@ export async function editorWhileReading({ url, db, pids, runs, seconds, connect
   const names = Object.keys(pids);
   const row = (label: string, runsOf: typeof alone) =>
     `| ${label} | ${spread(runsOf.map(({ result }) => result.rps))} | ${spread(runsOf.map(({ result }) => result.p99), 1)} | ` +
-    `${names.map((name) => spread(runsOf.map(({ cpuPer1000 }) => cpuPer1000[name]))).join(' | ')} |`;
+    `${names.map((name) => spread(runsOf.map(({ cpuPer1000 }) => cpuPer1000[name]))).join(' | ')} | ${spread(runsOf.map(({ lookupsPer1000 }) => lookupsPer1000), 1)} |`;
   const ratio = median(editing.map(({ result }) => result.rps)) / median(alone.map(({ result }) => result.rps));
   return {
     failures,
     lines: [
       `editor while reading (${connections} connections over ${paths.length} pages — home, list, ${slugs.length} articles — in brotli, ${seconds} s runs, ${runs} of each alternated, each after every page is cached; the editor autosaves one article through the gateway every ${AUTOSAVE_EVERY_MS / 1000} s: ${autosaves} autosaves, ${autosaveErrors} failed):`,
-      `| readers | pages/s | p99 ms | ${names.map((name) => `${name} CPU ms / 1,000`).join(' | ')} |`,
-      `|---|---|---|${names.map(() => '---|').join('')}`,
+      `| readers | pages/s | p99 ms | ${names.map((name) => `${name} CPU ms / 1,000`).join(' | ')} | content lookups / 1,000 |`,
+      `|---|---|---|${names.map(() => '---|').join('')}---|`,
       row('alone', alone),
       row('while the editor autosaves', editing),
       `with the editor: ${(ratio * 100).toFixed(0)}% of the readers' throughput alone; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
@@ -111,7 +128,7 @@ if (process.argv[1]?.endsWith('editor-autosave.ts')) {
   try {
     await scaleArticles(stack.db, Number(process.env.BENCH_ARTICLES ?? 1_000));
     const { lines, failures } = await editorWhileReading({
-      url: stack.url, db: stack.db, pids: { gateway: stack.pids.gateway, content: stack.pids.content },
+      url: stack.url, contentUrl: stack.contentUrl, db: stack.db, pids: { gateway: stack.pids.gateway, content: stack.pids.content },
       runs: Number(process.env.BENCH_RUNS ?? 3), seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: Number(process.env.BENCH_CONNECTIONS ?? 30),
     });
     console.log(lines.join('\n'));
