@@ -39,6 +39,14 @@ describe('public visibility rule', () => {
     }
   });
 
+  it('answers what a social card shows (title and category, no body) only for a public article', async () => {
+    const { status, body, headers } = await api.get('/api/articles/published-one/card');
+    expect(status).toBe(200);
+    expect(body).toEqual({ title: '比特幣公開文章', category_name: '比特幣' });
+    expect(headers.get('x-cache-deps')).toBe('articles,categories');
+    for (const slug of hidden) expect((await api.get(`/api/articles/${slug}/card`)).status).toBe(404);
+  });
+
   it('never offers a hidden article as related', async () => {
     const { body } = await api.get('/api/articles/published-one');
     expect(body.relatedArticles).toEqual([]);

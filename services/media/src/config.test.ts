@@ -9,6 +9,7 @@ describe('media configuration', () => {
   it('defaults to the disk under DATA_DIR/media on port 4003', () => {
     const config = loadConfig(mediaConfigSchema, { ...base, DATA_DIR: '/srv/data' });
     expect([config.PORT, config.MEDIA_DIR, config.S3_ENDPOINT, config.SEED_DEMO, config.MEDIA_CACHE_MB]).toEqual([4003, join('/srv/data', 'media'), undefined, false, 64]);
+    expect([config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_LIMIT, config.IMAGE_ON_DEMAND_CONCURRENCY, config.IMAGE_ON_DEMAND_QUEUE_LIMIT]).toEqual([2, 20, 1, 8]);
   });
 
   it('takes MinIO settings and treats blank values as unset', () => {
@@ -21,5 +22,6 @@ describe('media configuration', () => {
     expect(() => loadConfig(mediaConfigSchema, { ...base, S3_ENDPOINT: 'http://minio:9000', S3_SECRET_KEY: 'super-secret' })).not.toThrow(/super-secret/);
     expect(() => loadConfig(mediaConfigSchema, {})).toThrow(/JWT_PUBLIC_KEY/);
     expect(() => loadConfig(mediaConfigSchema, { ...base, IMAGE_CONCURRENCY: '0' })).toThrow(/IMAGE_CONCURRENCY/);
+    expect(() => loadConfig(mediaConfigSchema, { ...base, IMAGE_ON_DEMAND_CONCURRENCY: '0' })).toThrow(/IMAGE_ON_DEMAND_CONCURRENCY/);
   });
 });

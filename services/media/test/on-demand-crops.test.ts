@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { aspectUrls, type UploadResponse } from '@coinmag/contracts';
 import { createImageLanes, type ImageLanes, type WorkQueue } from '../src/images/work-queue.js';
-import type { ByteRange, ObjectStorage } from '../src/storage/object-storage.js';
+import { StorageUnavailableError, type ByteRange, type ObjectStorage } from '../src/storage/object-storage.js';
 import { diskAdapter } from './support/adapters.js';
 import { createTestKeys } from './support/auth.js';
 import { noisy, solid } from './support/fixtures.js';
@@ -32,6 +32,7 @@ function counted(inner: WorkQueue): WorkQueue & { jobs: number } {
 /** The store, with reads of chosen keys held until `release()` and every put counted. */
 function watchedStore(inner: ObjectStorage) {
   const held = new Set<string>();
+  const failing = new Set<string>();
   let release!: () => void;
   let gate = new Promise<void>((resolve) => (release = resolve));
   const puts: string[] = [];
@@ -47,6 +48,7 @@ function watchedStore(inner: ObjectStorage) {
     },
     async read(key: string, range?: ByteRange): Promise<Readable> {
       if (held.has(key)) await gate;
+      if (failing.has(key)) throw new StorageUnavailableError(new Error('read failed'));
       return inner.read(key, range);
     },
   };
@@ -54,6 +56,7 @@ function watchedStore(inner: ObjectStorage) {
     storage,
     puts,
     hold: (key: string) => held.add(key),
+    failReads: (key: string) => failing.add(key),
     release: () => {
       release();
       held.clear();
@@ -160,5 +163,14 @@ describe('crops made on demand', () => {
     store.release();
     expect((await Promise.all(crops)).map((res) => res.status)).toEqual([200, 200, 200]);
     expect((await fetch(`${service.url}/uploads/${stems[3]}-a16x9.webp`)).status).toBe(200);
+  });
+
+  it('answers 503, not 404, when the store fails while the original is read', async () => {
+    const stem = 'fedcba9876543210fedcba9876543210';
+    await store.storage.put(`${stem}.jpg`, await solid(900, 600).jpeg().toBuffer(), 'image/jpeg');
+    store.failReads(`${stem}.jpg`);
+    const res = await fetch(`${service.url}/uploads/${stem}-a4x3.webp`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: '圖片儲存服務暫時無法使用，請稍後再試' });
   });
 });

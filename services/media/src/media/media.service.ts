@@ -9,7 +9,7 @@ import { drawDemoCover } from '../images/demo-covers.js';
 import { CONTENT_TYPES, cropsOfStored, processImage, type ImageCrops, type ProcessedImage, type StoredExt } from '../images/image-pipeline.js';
 import { isOriginalStem } from '../images/originals.js';
 import { QueueFullError, type WorkQueue } from '../images/work-queue.js';
-import type { ByteRange, ObjectStorage, StoredObject } from '../storage/object-storage.js';
+import { StorageUnavailableError, type ByteRange, type ObjectStorage, type StoredObject } from '../storage/object-storage.js';
 
 export interface Deliverable {
   key: string;
@@ -154,7 +154,8 @@ export class MediaService {
         // Read inside the lane: waiting requests hold no original in memory.
         crops = await this.onDemand.run(async () => cropsOfStored(await buffer(await this.storage.read(original))));
       } catch (err) {
-        if (err instanceof QueueFullError) throw err;
+        // A full lane or a store that is down is a 503; only an original sharp cannot cut is a 404.
+        if (err instanceof QueueFullError || err instanceof StorageUnavailableError) throw err;
         this.log.warn({ err, key: original }, 'a crop of a stored image could not be made');
         return false;
       }
