@@ -133,4 +133,18 @@ describe('fresh cached pages answered before the middleware chain', () => {
     // Rendered again and kept: fresh once more, so the lane answers it.
     await fromLane('/article/d', { 'accept-encoding': 'identity' });
   });
+
+  it('drops exactly the pages that name an invalidated dependency of their own (a learning path), keeps the rest', async () => {
+    for (const path of ['/learn/a', '/learn/b']) {
+      await rawRequest(`${chain}${path}`, { 'accept-encoding': 'identity' });
+      await fromLane(path, { 'accept-encoding': 'identity' });
+    }
+    cache.invalidate(['learning-path:a']);
+    // The chain looks at the template (the lane trusts it for a second after): /learn/b is still cached.
+    await rawRequest(`${chain}/learn/b`, { 'accept-encoding': 'identity' });
+    const before = throughChain;
+    await rawRequest(`${lane}/learn/a`, { 'accept-encoding': 'identity' });
+    expect(throughChain, '/learn/a rendered again').toBe(before + 1);
+    await fromLane('/learn/b', { 'accept-encoding': 'identity' });
+  });
 });

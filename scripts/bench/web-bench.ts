@@ -225,6 +225,14 @@ async function main() {
     const latest = (await (await fetch(`${baseUrl}/api/articles/latest?limit=1`)).json()) as { slug: string }[];
     const pages = [{ name: 'home', url: `${baseUrl}/` }];
     if (latest[0]) pages.push({ name: 'article', url: `${baseUrl}/article/${encodeURIComponent(latest[0].slug)}` });
+    // A learning path's page and its second lesson (an article that shows its place in the path).
+    const paths = (await (await fetch(`${baseUrl}/api/learning-paths`)).json()) as { slug: string; lessons: { slug: string }[] }[];
+    if (paths[0]) pages.push({ name: 'learn-path', url: `${baseUrl}/learn/${encodeURIComponent(paths[0].slug)}` });
+    const lesson = paths[0]?.lessons[1] ?? paths[0]?.lessons[0];
+    if (lesson) pages.push({ name: 'lesson', url: `${baseUrl}/article/${encodeURIComponent(lesson.slug)}` });
+    // BENCH_PAGES=learn-path,lesson measures only those.
+    const only = process.env.BENCH_PAGES?.split(',').map((name) => name.trim()).filter(Boolean);
+    if (only?.length) pages.splice(0, pages.length, ...pages.filter((page) => only.includes(page.name)));
     const results: PageSummary[] = [];
     // The machine's 1-minute load average before each run and at the end: other work on it makes blocking time pessimistic.
     const loads: number[] = [];

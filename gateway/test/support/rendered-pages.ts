@@ -20,6 +20,7 @@ exports.answerPage = async (pathname, search, settings) => ({
   head: { siteTitle: settings.site_title, description: settings.site_description, path: pathname },
   data: { key: pathname, state: {} },
   lcpImage: null,
+  ...(pathname.startsWith('/learn/') ? { deps: ['learning-path:' + pathname.slice('/learn/'.length)] } : {}),
 });`;
 
 /** Writes the shell and the public remote, browser and server builds, under `dir`. */

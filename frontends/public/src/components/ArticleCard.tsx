@@ -2,9 +2,10 @@ import type { ArticleSummary } from '@coinmag/contracts';
 import { cardExcerpt } from '@coinmag/rules';
 import { SmartImage } from './SmartImage';
 import { CategoryBadge, PublishedDate, ViewCount } from './ArticleFacts';
+import { articleHref } from './article-href';
 import styles from './components.module.css';
 
-export const articleHref = (slug: string) => `/article/${encodeURIComponent(slug)}`;
+export { articleHref };
 
 interface Props {
   article: Pick<ArticleSummary, 'slug' | 'title' | 'featured_image' | 'category_name' | 'published_at'> &

@@ -1,4 +1,4 @@
-import { articleHref } from '../../components/ArticleCard';
+import { articleHref } from '../../components/article-href';
 import { cardLine, nextLine, progressLine } from './learn-text';
 import { clearProgress, lessonsRead, markLessonRead, summarise } from './progress-store';
 
