@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,6 +196,23 @@ describe('WordPress import', () => {
     expect(done.status).toBe('done');
     const refused = await content.get(WORDPRESS_IMPORT_PATHS.importOf(done.id), { method: 'DELETE', headers: auth });
     expect(refused).toMatchObject({ status: 409, body: { error: '這筆匯入已經開始，無法取消' } });
+  });
+
+  it('reads an export with bare & and control characters (TryGhost\'s WordPress test export) and lists each repair in 發現的問題 with its line and column', async () => {
+    const xml = (await readFile(new URL('./fixtures/wordpress/ghost-sample.xml', import.meta.url), 'utf8')).replace('<title>Basic Post</title>', '<title>Basic\u0001 Post</title>');
+    const res = await upload(xml);
+    expect(res.status).toBe(201);
+    const dryRun = wordpressImportSchema.parse(res.body).dry_run!;
+    expect(dryRun.posts).toEqual({ published: 2, scheduled: 0, draft: 1, total: 3 });
+    expect(dryRun.attachments).toBe(1);
+    const repairs = dryRun.problems.filter((problem) => problem.wp_post_id === 0);
+    expect(repairs.map((problem) => `${problem.title}：${problem.problem}`)).toEqual([
+      '匯出檔：第 49 行第 19 欄：控制字元 U+0001，已移除',
+      // The attachment's URL and its guid.
+      ...[101, 127, 139, 148, 155].map((column) => `匯出檔：第 109 行第 ${column} 欄：未轉義的「&」，已當作文字`),
+      ...[88, 114, 126, 135, 142].map((column) => `匯出檔：第 110 行第 ${column} 欄：未轉義的「&」，已當作文字`),
+    ]);
+    await content.get(WORDPRESS_IMPORT_PATHS.importOf(res.body.id), { method: 'DELETE', headers: auth });
   });
 
   it('refuses a file that is not an export, and callers who are not signed in', async () => {
