@@ -6,7 +6,7 @@
 // the range. Memory is bounded when the live heap does not grow with the export. Each run is
 // checked: every post of the file is an article in Postgres. Then the dry run alone (both
 // readings of the file: the index and every post mapped in the worker) of a large export,
-// BENCH_WXR_DRY_RUN_MB (default 1024; 0 skips it), with the same figures: its peak RSS is what
+// BENCH_WXR_DRY_RUN_MB (default 1000, just under the 1 GB upload limit; 0 skips it), with the same figures: its peak RSS is what
 // shows memory flat for the largest export the back office accepts. Exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,7 +19,7 @@ import { writeSyntheticExport } from './wordpress/synthetic-export.js';
 const root = resolve(import.meta.dirname, '..', '..');
 const sizes = (process.env.BENCH_WXR_MB ?? '10,100').split(',').map(Number).filter((n) => n > 0);
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const dryRunMb = Number(process.env.BENCH_WXR_DRY_RUN_MB ?? 1024);
+const dryRunMb = Number(process.env.BENCH_WXR_DRY_RUN_MB ?? 1000);
 
 interface RunResult {
   liveHeapMb: number;
