@@ -71,6 +71,7 @@ import { WordPressImportRunner } from './wordpress/wordpress-import.runner.js';
 import { WordPressImportService } from './wordpress/wordpress-import.service.js';
 import { WordPressOldLinks } from './wordpress/wordpress-old-links.js';
 import { WxrMappingPool } from './wordpress/wxr-mapping-pool.js';
+import { WORDPRESS_IMAGE_BUDGET_DEFAULTS } from './wordpress/image-budget.js';
 import type { SocialCardWarmer } from './articles/card-warmer.js';
 
 export interface ContentDeps {
@@ -121,6 +122,9 @@ export interface WordPressImportOptions {
   imageConcurrency?: number;
   /** One post's mapping in the worker (WORDPRESS_MAPPING_TIMEOUT_MS). */
   mappingTimeoutMs?: number;
+  /** WORDPRESS_IMAGE_DEADLINE_MS and WORDPRESS_IMAGE_HOST_FAILURES (image-budget.ts). */
+  imageDeadlineMs?: number;
+  imageHostFailures?: number;
 }
 
 export interface ContentApp {
@@ -195,6 +199,8 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const wordpressRunner = new WordPressImportRunner({
     repository: wordpressRepository,
     mapper: wordpressMapper,
+    imageDeadlineMs: wpOptions.imageDeadlineMs ?? WORDPRESS_IMAGE_BUDGET_DEFAULTS.deadlineMs,
+    imageHostFailures: wpOptions.imageHostFailures ?? WORDPRESS_IMAGE_BUDGET_DEFAULTS.hostFailures,
     writes: articleWrites,
     bodies,
     images: new WordPressImages(wordpressRepository, { mediaUrl: wpOptions.mediaUrl, limits: wpOptions.imageLimits ?? DEFAULT_IMAGE_FETCH_LIMITS, concurrency: wpOptions.imageConcurrency ?? 4 }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_BODY_DEFAULTS } from './articles/article-body-pool.js';
+import { WORDPRESS_IMAGE_BUDGET_DEFAULTS } from './wordpress/image-budget.js';
 import { databaseEnv, redisEnv, serviceEnv, tokenConfirmEnv, tokenKeyEnv } from '@coinmag/service-kit';
 
 export const contentConfigSchema = z.object({
@@ -39,6 +40,10 @@ export const contentConfigSchema = z.object({
   /** Images fetched from the old site at once. */
   WORDPRESS_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
   /** How long one post's mapping (shortcodes, HTML, images) may take in the worker; past it the post is reported and left out. */
+  /** Images of one import job are fetched until this long after it started; the rest are reported, not fetched. */
+  WORDPRESS_IMAGE_DEADLINE_MS: z.coerce.number().int().min(60_000).max(7 * 24 * 60 * 60 * 1000).default(WORDPRESS_IMAGE_BUDGET_DEFAULTS.deadlineMs),
+  /** After this many timeouts or failed connections in a row, a host's other images are skipped and reported. */
+  WORDPRESS_IMAGE_HOST_FAILURES: z.coerce.number().int().min(1).max(1000).default(WORDPRESS_IMAGE_BUDGET_DEFAULTS.hostFailures),
   WORDPRESS_MAPPING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The site's public origin: absolute article URLs in webhook payloads; IndexNow needs it. */
   SITE_ORIGIN: z.string().url().optional(),

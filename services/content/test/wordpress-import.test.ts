@@ -1,4 +1,6 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +25,8 @@ describe('WordPress import', () => {
   let media: RunningMedia;
   let content: ContentHarness;
   let directory: string;
+  /** A port nothing listens on: the old site that is down. */
+  let deadHost: string;
   const auth = { authorization: `Bearer ${token}` };
 
   beforeAll(async () => {
@@ -30,13 +34,18 @@ describe('WordPress import', () => {
     await s3.setUp();
     media = await startMedia(await s3.fresh(), keys.publicKey);
     directory = await mkdtemp(join(tmpdir(), 'coinmag-wp-'));
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    deadHost = `127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
     content = await startContent({
       publicKey: keys.publicKey,
       wordpress: {
         directory,
         mediaUrl: media.url,
-        imageLimits: { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 3, allowedHosts: [new URL(images.url).host] },
+        imageLimits: { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 3, allowedHosts: [new URL(images.url).host, deadHost] },
         imageConcurrency: 2,
+        imageHostFailures: 2,
       },
     });
   }, 60_000);
@@ -162,6 +171,17 @@ describe('WordPress import', () => {
     expect(await articleBySlug('比特幣突破新高')).toMatchObject({ title: '比特幣突破新高：機構資金大舉湧入' });
   });
 
+  it('stops fetching from an old site that is down after its failures in a row, reporting the images it skipped', async () => {
+    const posts = [1, 2, 3, 4, 5, 6].map((n) => `<item><title>停機站 ${n}</title><content:encoded><![CDATA[<p>內文 ${n}</p><img src="http://${deadHost}/wp-content/uploads/2024/01/dead-${n}.jpg">]]></content:encoded><wp:post_id>${900 + n}</wp:post_id><wp:post_date_gmt>2024-01-0${n} 00:00:00</wp:post_date_gmt><wp:post_name>dead-host-${n}</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>`);
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel><link>https://deadsite.example.com</link>${posts.join('')}</channel></rss>`;
+    const job = await importExport(xml);
+    expect(job.progress).toMatchObject({ created: 6, failed: 0, images_fetched: 0, images_failed: 6 });
+    const errors = job.failed_images.filter((image) => image.url.includes(deadHost)).map((image) => image.error);
+    // Two tried (concurrency 2, breaker at 2 failures in a row), the four behind them not.
+    expect(errors.filter((error) => error.startsWith('無法連線到原站'))).toHaveLength(2);
+    expect(errors.filter((error) => error === `原站 ${deadHost} 連續 2 張圖片無法取得，其餘圖片已略過`)).toHaveLength(4);
+  });
+
   it('answers the old WordPress addresses with where they are now, and 404 for unknown ones', async () => {
     const where = async (path: string, p?: string) => {
       const res = await content.get(`${WORDPRESS_IMPORT_PATHS.oldLink}?path=${encodeURIComponent(path)}${p ? `&p=${p}` : ''}`);
@@ -196,6 +216,23 @@ describe('WordPress import', () => {
     expect(done.status).toBe('done');
     const refused = await content.get(WORDPRESS_IMPORT_PATHS.importOf(done.id), { method: 'DELETE', headers: auth });
     expect(refused).toMatchObject({ status: 409, body: { error: '這筆匯入已經開始，無法取消' } });
+  });
+
+  it('reads an export with bare & and control characters (TryGhost\'s WordPress test export) and lists each repair in 發現的問題 with its line and column', async () => {
+    const xml = (await readFile(new URL('./fixtures/wordpress/ghost-sample.xml', import.meta.url), 'utf8')).replace('<title>Basic Post</title>', '<title>Basic\u0001 Post</title>');
+    const res = await upload(xml);
+    expect(res.status).toBe(201);
+    const dryRun = wordpressImportSchema.parse(res.body).dry_run!;
+    expect(dryRun.posts).toEqual({ published: 2, scheduled: 0, draft: 1, total: 3 });
+    expect(dryRun.attachments).toBe(1);
+    const repairs = dryRun.problems.filter((problem) => problem.wp_post_id === 0);
+    expect(repairs.map((problem) => `${problem.title}：${problem.problem}`)).toEqual([
+      '匯出檔：第 49 行第 19 欄：控制字元 U+0001，已移除',
+      // The attachment's URL and its guid.
+      ...[101, 127, 139, 148, 155].map((column) => `匯出檔：第 109 行第 ${column} 欄：未轉義的「&」，已當作文字`),
+      ...[88, 114, 126, 135, 142].map((column) => `匯出檔：第 110 行第 ${column} 欄：未轉義的「&」，已當作文字`),
+    ]);
+    await content.get(WORDPRESS_IMPORT_PATHS.importOf(res.body.id), { method: 'DELETE', headers: auth });
   });
 
   it('refuses a file that is not an export, and callers who are not signed in', async () => {

@@ -13,7 +13,15 @@ export interface ImageFetchLimits {
 
 export const DEFAULT_IMAGE_FETCH_LIMITS: ImageFetchLimits = { timeoutMs: 30_000, maxBytes: 20 * 1024 * 1024, maxRedirects: 5, allowedHosts: [] };
 
-export class ImageFetchError extends Error {}
+export class ImageFetchError extends Error {
+  constructor(
+    message: string,
+    /** The old site is down or too slow (timeout, no connection, 5xx), not just missing this image. */
+    readonly hostTrouble = false,
+  ) {
+    super(message);
+  }
+}
 
 /** Image formats the media service accepts, told by their first bytes. */
 export function looksLikeImage(head: Buffer): boolean {
@@ -44,7 +52,7 @@ function requestOnce(url: URL, limits: ImageFetchLimits, deadline: AbortSignal):
       }
       if (status !== 200) {
         response.resume();
-        reject(new ImageFetchError(`原站回應 HTTP ${status}`));
+        reject(new ImageFetchError(`原站回應 HTTP ${status}`, status >= 500));
         return;
       }
       const declared = Number(response.headers['content-length'] ?? 0);
@@ -86,8 +94,8 @@ export async function fetchImage(rawUrl: string, limits: ImageFetchLimits = DEFA
       answer = await requestOnce(url, limits, deadline);
     } catch (err) {
       if (err instanceof ImageFetchError) throw err;
-      if (deadline.aborted) throw new ImageFetchError('原站回應逾時');
-      throw new ImageFetchError(`無法連線到原站（${(err as NodeJS.ErrnoException).code ?? 'error'}）`);
+      if (deadline.aborted) throw new ImageFetchError('原站回應逾時', true);
+      throw new ImageFetchError(`無法連線到原站（${(err as NodeJS.ErrnoException).code ?? 'error'}）`, true);
     }
     if (answer.fetched) {
       if (!looksLikeImage(answer.fetched.data.subarray(0, 16))) throw new ImageFetchError('內容不是圖片');

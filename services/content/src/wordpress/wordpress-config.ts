@@ -16,5 +16,7 @@ export function wordpressOptionsFrom(config: ContentConfig): WordPressImportOpti
     },
     imageConcurrency: config.WORDPRESS_IMAGE_CONCURRENCY,
     mappingTimeoutMs: config.WORDPRESS_MAPPING_TIMEOUT_MS,
+    imageDeadlineMs: config.WORDPRESS_IMAGE_DEADLINE_MS,
+    imageHostFailures: config.WORDPRESS_IMAGE_HOST_FAILURES,
   };
 }

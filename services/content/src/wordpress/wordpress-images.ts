@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { UnauthorizedError, uploadImageToMedia } from '@coinmag/service-kit';
 import { fetchImage, ImageFetchError, type ImageFetchLimits } from './image-fetcher.js';
+import type { ImageBudget } from './image-budget.js';
 import type { WordPressImportRepository } from './wordpress-import.repository.js';
 
 /** Media answered 401: the admin's session is over; the job waits for a signed-in admin. */
@@ -35,21 +36,35 @@ export class WordPressImages {
     private readonly options: ImageImporterOptions,
   ) {}
 
-  bring(sourceUrl: string, token: string, requestId: string): Promise<ImageOutcome> {
+  bring(sourceUrl: string, token: string, requestId: string, budget: ImageBudget): Promise<ImageOutcome> {
     let pending = this.inFlight.get(sourceUrl);
     if (!pending) {
-      pending = this.bringOnce(sourceUrl, token, requestId).finally(() => this.inFlight.delete(sourceUrl));
+      pending = this.bringOnce(sourceUrl, token, requestId, budget).finally(() => this.inFlight.delete(sourceUrl));
       this.inFlight.set(sourceUrl, pending);
     }
     return pending;
   }
 
-  private async bringOnce(sourceUrl: string, token: string, requestId: string): Promise<ImageOutcome> {
+  private async bringOnce(sourceUrl: string, token: string, requestId: string, budget: ImageBudget): Promise<ImageOutcome> {
     const known = await this.repository.findImage(sourceUrl);
     if (known?.url) return { url: known.url, fresh: false };
     await this.slot();
     try {
-      const image = await fetchImage(sourceUrl, this.options.limits);
+      // Asked once a slot is free: the images waiting behind a dead host's timeouts see its breaker open.
+      const refused = budget.refusal(sourceUrl);
+      if (refused) {
+        await this.repository.saveImage(sourceUrl, null, refused);
+        return { error: refused, fresh: true };
+      }
+      let image: Awaited<ReturnType<typeof fetchImage>>;
+      try {
+        image = await fetchImage(sourceUrl, this.options.limits);
+        budget.record(sourceUrl, true);
+      } catch (err) {
+        // A missing image says nothing of the host; timeouts and refused connections do.
+        if (err instanceof ImageFetchError && err.hostTrouble) budget.record(sourceUrl, false);
+        throw err;
+      }
       const name = decodeURIComponent(basename(new URL(sourceUrl).pathname)).slice(0, 100) || 'image';
       const stored = await uploadImageToMedia({ mediaUrl: this.options.mediaUrl, token, requestId, purpose: 'content', field: 'image', file: { data: image.data, filename: name, mimeType: image.mimeType } });
       await this.repository.saveImage(sourceUrl, stored.url, null);

@@ -4,6 +4,7 @@ import type { WordPressImportItem, WordPressProgress } from '@coinmag/contracts'
 import { ServiceUnavailableError, ValidationError, type AuditRepository, type Logger } from '@coinmag/service-kit';
 import type { ArticleBodyPool } from '../articles/article-body-pool.js';
 import type { ArticleWritesRepository } from '../articles/article-writes.repository.js';
+import { ImageBudget } from './image-budget.js';
 import { AdminSessionNeeded, type WordPressImages } from './wordpress-images.js';
 import type { ImportRow, WordPressImportRepository } from './wordpress-import.repository.js';
 import { rewriteImages } from './body-html.js';
@@ -23,6 +24,10 @@ export interface RunnerDeps {
   onChanged: () => Promise<void>;
   log: Logger;
   clock: () => Date;
+  /** Fetching a job's images stops this long after the job started (WORDPRESS_IMAGE_DEADLINE_MS). */
+  imageDeadlineMs: number;
+  /** A host's images are skipped after this many failures in a row (WORDPRESS_IMAGE_HOST_FAILURES). */
+  imageHostFailures: number;
 }
 
 /** A job no process has heart-beaten for this long is taken over (a running job beats every HEARTBEAT_MS). */
@@ -122,6 +127,8 @@ export class WordPressImportRunner {
     const done = await repository.itemOutcomes(job.id);
     const progress: WordPressProgress = { ...job.progress, total: job.dry_run?.posts.total ?? job.progress.total };
     const requestId = `wordpress-import-${job.id}-${randomUUID()}`;
+    const started = (job.started_at ?? this.deps.clock()).getTime();
+    const budget = new ImageBudget({ deadline: started + this.deps.imageDeadlineMs, hostFailures: this.deps.imageHostFailures }, () => this.deps.clock().getTime());
     await eachDecision(job.file_path, index, this.deps.clock(), this.deps.mapper, async (wpItem, decision) => {
       if (decision.kind === 'unreadable' && !done.has(wpItem.postId)) {
         progress.failed += 1;
@@ -131,7 +138,7 @@ export class WordPressImportRunner {
         return;
       }
       if (decision.kind !== 'post' || done.has(decision.post.wpPostId)) return;
-      const item = await this.importPost(job, index.site, decision.post, token, requestId, progress);
+      const item = await this.importPost(job, index.site, decision.post, token, requestId, budget, progress);
       progress[item.outcome === 'conflict' ? 'conflicts' : item.outcome] += 1;
       progress.processed += 1;
       await repository.recordItem(job.id, item);
@@ -140,7 +147,7 @@ export class WordPressImportRunner {
     return progress;
   }
 
-  private async importPost(job: ImportRow, site: string, post: MappedPost, token: string | undefined, requestId: string, progress: WordPressProgress): Promise<WordPressImportItem> {
+  private async importPost(job: ImportRow, site: string, post: MappedPost, token: string | undefined, requestId: string, budget: ImageBudget, progress: WordPressProgress): Promise<WordPressImportItem> {
     const { repository } = this.deps;
     const base = { wp_post_id: post.wpPostId, title: post.title };
     const source = await repository.findSource(site, post.wpPostId);
@@ -152,7 +159,7 @@ export class WordPressImportRunner {
     }
     const notes = [...post.problems];
     try {
-      const { content, cover, complete, state } = await this.withOurImages(job, post, token, requestId, progress, notes);
+      const { content, cover, complete, state } = await this.withOurImages(job, post, token, requestId, budget, progress, notes);
       // Nothing new in WordPress and the same images as last time (those that failed fail still): nothing to write.
       if (existing && existing.source_hash === post.sourceHash && state !== null && state === existing.images_state) {
         return { ...base, outcome: 'unchanged', article_id: existing.article_id, note: '' };
@@ -198,12 +205,12 @@ export class WordPressImportRunner {
    * Cover and body images brought over. An image that could not be fetched leaves the body (the old
    * site is on its way out: its URL would break the page later) and is named in the report.
    */
-  private async withOurImages(job: ImportRow, post: MappedPost, token: string | undefined, requestId: string, progress: WordPressProgress, notes: string[]): Promise<{ content: string; cover: string | null; complete: boolean; state: string | null }> {
+  private async withOurImages(job: ImportRow, post: MappedPost, token: string | undefined, requestId: string, budget: ImageBudget, progress: WordPressProgress, notes: string[]): Promise<{ content: string; cover: string | null; complete: boolean; state: string | null }> {
     if (!job.with_images) return { content: post.content, cover: null, complete: false, state: null };
     if (!token) throw new Paused();
     const bring = async (sourceUrl: string) => {
       try {
-        const outcome = await this.deps.images.bring(sourceUrl, token, requestId);
+        const outcome = await this.deps.images.bring(sourceUrl, token, requestId, budget);
         if (outcome.fresh) progress[outcome.url ? 'images_fetched' : 'images_failed'] += 1;
         if (outcome.error) notes.push(`無法取得圖片 ${sourceUrl}（${outcome.error}）`);
         return outcome.url;

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import { ARTICLE_LIMITS } from '@coinmag/contracts';
 import { ValidationError } from '@coinmag/service-kit';
-import { declaredEncoding, WxrRepairer, WxrRepairError } from './wxr-repair.js';
+import { DECLARATION_BYTES, declaredEncoding, WxrRepairer, WxrRepairError } from './wxr-repair.js';
 
 /** A `<wp:category>` of the channel. */
 export interface WxrCategory {
@@ -239,21 +239,32 @@ export async function parseWxr(input: Readable, handlers: WxrHandlers): Promise<
     if (failure) throw failure;
     while (ready.length) await handlers.onItem?.(ready.shift()!);
   };
+  /** The file's first bytes, kept until the XML declaration (and its encoding) can be read. */
+  let head: Buffer | undefined = Buffer.alloc(0);
+  const startDecoding = () => {
+    const declared = declaredEncoding(head!);
+    try {
+      decoder = new TextDecoder(declared);
+    } catch {
+      throw new WxrFormatError(`匯出檔宣告的編碼「${declared}」無法辨識`);
+    }
+    encoding = decoder.encoding;
+    const bytes = head!;
+    head = undefined;
+    feed(decoder.decode(bytes, { stream: true }));
+  };
   for await (const chunk of input) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    if (!decoder) {
-      const declared = declaredEncoding(bytes);
-      try {
-        decoder = new TextDecoder(declared);
-      } catch {
-        throw new WxrFormatError(`匯出檔宣告的編碼「${declared}」無法辨識`);
-      }
-      encoding = decoder.encoding;
+    if (head) {
+      head = Buffer.concat([head, bytes]);
+      if (head.length >= DECLARATION_BYTES) startDecoding();
+    } else {
+      feed(decoder!.decode(bytes, { stream: true }));
     }
-    feed(decoder.decode(bytes, { stream: true }));
     await drain();
   }
-  feed(decoder?.decode() ?? '');
+  if (head) startDecoding();
+  feed(decoder!.decode());
   try {
     parser.write(repairer.end());
   } catch (err) {

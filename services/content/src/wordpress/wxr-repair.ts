@@ -75,21 +75,6 @@ export class WxrRepairer {
     if (this.repairs.length < LISTED_REPAIRS) this.repairs.push({ line, column, message });
   }
 
-  /** Moves the position over text read (kept or dropped). */
-  private advance(text: string, from: number, to: number): void {
-    let newline = text.lastIndexOf('\n', to - 1);
-    if (newline < from) {
-      this.column += to - from;
-      return;
-    }
-    this.column = to - newline;
-    for (let at = from; ; at += 1) {
-      at = text.indexOf('\n', at);
-      if (at < 0 || at >= to) break;
-      this.line += 1;
-    }
-  }
-
   private tooLong(what: string): never {
     throw new WxrRepairError(`第 ${this.line} 行第 ${this.column} 欄：${what}超過 ${WXR_TAG_LIMIT / 1024} KB`);
   }
@@ -134,13 +119,26 @@ export class WxrRepairer {
   private run(text: string, final: boolean): string {
     const out: string[] = [];
     let at = 0;
+    // Newlines of this piece, found once: the position moves over them in order.
+    const newlines: number[] = [];
+    for (let found = text.indexOf('\n'); found >= 0; found = text.indexOf('\n', found + 1)) newlines.push(found);
+    let nextNewline = 0;
+    const advance = (from: number, to: number) => {
+      let last = -1;
+      while (nextNewline < newlines.length && newlines[nextNewline]! < to) {
+        last = newlines[nextNewline]!;
+        nextNewline += 1;
+        this.line += 1;
+      }
+      this.column = last >= 0 ? to - last : this.column + (to - from);
+    };
     const keep = (to: number) => {
       out.push(text.slice(at, to));
-      this.advance(text, at, to);
+      advance(at, to);
       at = to;
     };
     const drop = (to: number) => {
-      this.advance(text, at, to);
+      advance(at, to);
       at = to;
     };
     const replace = (width: number, by: string) => {
@@ -269,11 +267,14 @@ export class WxrRepairer {
   }
 }
 
+/** Where the XML declaration is looked for. */
+export const DECLARATION_BYTES = 512;
+
 /** `encoding="…"` of the XML declaration, read from the file's first bytes (a byte-order mark wins). */
 export function declaredEncoding(head: Buffer): string {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-  const declaration = /^\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]{1,40})["']/.exec(head.subarray(0, 512).toString('latin1'));
+  const declaration = /^\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]{1,40})["']/.exec(head.subarray(0, DECLARATION_BYTES).toString('latin1'));
   return declaration?.[1] ?? 'utf-8';
 }
