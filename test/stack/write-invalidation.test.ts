@@ -44,7 +44,8 @@ describe('what each admin write evicts from the gateway cache, every service rea
     stack = await startStack({
       root, databaseUrl: database.url, redisUrl: 'redis://127.0.0.1:6379', dataDir, gatewayPort: GATEWAY_PORT, basePort: BASE_PORT,
       seedDemo: true, buildFrontends: true, quiet: true,
-      extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: `cm-evict:${database.name}:` },
+      // The receiver is on loopback, which webhook URLs may name only when allowed.
+      extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: `cm-evict:${database.name}:`, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
     });
     const login = await fetch(`${stack.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token-delivery': 'body' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
     token = (await login.json()).token;
