@@ -14,3 +14,4 @@ export * from './cache-protocol.js';
 export * from './view-beacons.js';
 export * from './tag.js';
 export * from './preview.js';
+export * from './glossary.js';

@@ -33,6 +33,10 @@ import { CategoriesService } from './categories/categories.service.js';
 import { TagsRepository } from './tags/tags.repository.js';
 import { publicTagRoutes } from './tags/tags.routes.js';
 import { TagsService } from './tags/tags.service.js';
+import { GlossaryLinks } from './glossary/glossary-links.js';
+import { GlossaryRepository } from './glossary/glossary.repository.js';
+import { adminGlossaryRoutes, publicGlossaryRoutes } from './glossary/glossary.routes.js';
+import { GlossaryService } from './glossary/glossary.service.js';
 import { PreviewLinksRepository } from './preview/preview-links.repository.js';
 import { adminPreviewLinkRoutes, publicPreviewRoutes } from './preview/preview-links.routes.js';
 import { PreviewLinksService } from './preview/preview-links.service.js';
@@ -165,7 +169,10 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']));
   const settingsRepository = new SettingsRepository(db, audit, changes);
   const settings = new SettingsService(settingsRepository, () => cache.invalidate(['settings']));
-  const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock);
+  const glossaryRepository = new GlossaryRepository(db);
+  const glossaryLinks = new GlossaryLinks(glossaryRepository);
+  const glossary = new GlossaryService(glossaryRepository, glossaryLinks, () => cache.invalidate(['glossary']), clock);
+  const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock, glossaryLinks);
   const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, async (change) => {
     await cache.invalidate(['articles']);
     // After the invalidation, so the media service reads the article as saved.
@@ -213,6 +220,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminStatsRoutes(new StatsService(new StatsRepository(db), views), publicKey),
     adminWordPressImportRoutes(wordpressImports, publicKey),
     adminWebhookRoutes(webhooks, publicKey),
+    adminGlossaryRoutes(glossary, publicKey),
     wordPressOldLinkRoutes(new WordPressOldLinks(wordpressRepository)),
     viewBeaconRoutes(beacons, {
       views,
@@ -225,6 +233,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     publicCategoryRoutes(categories, responder),
     publicPreviewRoutes(previewLinks),
     publicTagRoutes(new TagsService(new TagsRepository(db), clock), responder),
+    publicGlossaryRoutes(glossary, responder),
     publicSettingsRoutes(settings, responder),
     indexNowKeyRoutes(settings, responder),
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),

@@ -21,6 +21,7 @@ import * as createOutbox from './20261125060000_create_outbox.js';
 import * as tagKeys from './20261125090000_tag_keys.js';
 import * as createPreviewLinks from './20261125093000_create_preview_links.js';
 import * as announceOnPublication from './20261125094500_announce_on_publication.js';
+import * as createGlossary from './20261126100000_create_glossary.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -46,4 +47,5 @@ export const migrations: NamedMigration[] = [
   tagKeys,
   createPreviewLinks,
   announceOnPublication,
+  createGlossary,
 ];
