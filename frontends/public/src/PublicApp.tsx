@@ -9,6 +9,8 @@ import { PreviewPage } from './pages/preview/PreviewPage';
 import { SearchPage } from './pages/search/SearchPage';
 import { AllArticlesPage } from './pages/articles/AllArticlesPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { GlossaryPage } from './pages/glossary/GlossaryPage';
+import { GlossaryTermPage } from './pages/glossary/GlossaryTermPage';
 import { InitialDataContext } from './data/page-data';
 
 function ScrollToTopOnNavigate() {
@@ -46,6 +48,8 @@ export default function PublicApp(props: PublicAppProps) {
         <Route path="preview/:token" element={<PreviewPage />} />
         <Route path="search" element={<SearchPage />} />
         <Route path="articles" element={<AllArticlesPage />} />
+        <Route path="glossary" element={<GlossaryPage />} />
+        <Route path="glossary/:slug" element={<GlossaryTermPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       </InitialDataContext.Provider>

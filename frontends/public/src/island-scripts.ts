@@ -3,9 +3,11 @@
 import type { IslandScripts } from '../../shared/src/islands/island';
 import { viewBeacon } from './pages/article/view-beacon';
 import { runCarousel } from './pages/home/carousel-controller';
+import { runGlossaryTips } from './pages/article/glossary-tips';
 
 export const islandScripts: IslandScripts = {
   'public:article-views': viewBeacon,
+  'public:glossary-tips': () => runGlossaryTips(),
   'public:carousel': (element) => {
     const section = element.querySelector<HTMLElement>('[data-carousel]');
     return section ? runCarousel(section) : undefined;

@@ -4,7 +4,8 @@ import { islandRegistry } from '../../shared/src/islands/island';
 import { PagerIsland } from './components/Pager';
 import { ArticleViewsIsland } from './pages/article/ArticleViews';
 import { TableOfContentsIsland } from './pages/article/TableOfContents';
+import { GlossaryTipsIsland } from './pages/article/GlossaryTips';
 import { CarouselIsland } from './pages/home/Carousel';
 import { MoreArticlesIsland } from './pages/home/MoreArticles';
 
-export const islands = islandRegistry([CarouselIsland, MoreArticlesIsland, TableOfContentsIsland, ArticleViewsIsland, PagerIsland]);
+export const islands = islandRegistry([CarouselIsland, MoreArticlesIsland, TableOfContentsIsland, ArticleViewsIsland, PagerIsland, GlossaryTipsIsland]);

@@ -16,6 +16,8 @@ import { HomeUnavailableError, homeKey, loadHomeState, type HomeState } from './
 import { loadSearch, searchKey, searchMeta } from './pages/search/SearchPage';
 import { loadTag, tagKeyOf, tagMeta, type TagState } from './pages/tag/TagPage';
 import { loadPreview, previewKey, previewMeta, type PreviewState } from './pages/preview/PreviewPage';
+import { glossaryKey, glossaryMeta, loadGlossary, type GlossaryState } from './pages/glossary/GlossaryPage';
+import { glossaryTermKey, glossaryTermPageMeta, loadGlossaryTerm, type GlossaryTermState } from './pages/glossary/GlossaryTermPage';
 
 export { default as PublicApp } from './PublicApp';
 export { setApiBase, setApiReader };
@@ -78,6 +80,12 @@ async function loadPageData(pathname: string, search: string, signal: AbortSigna
     return settle(previewKey(token), () => loadPreview(token, signal), failedState);
   }
   if (route.page === 'articles') return settle(allArticlesKey(page), () => loadAllArticles(page, signal), failedState);
+  if (route.page === 'glossary') return settle(glossaryKey(), () => loadGlossary(signal), failedState);
+  if (route.page === 'glossary-term') {
+    const { slug } = route;
+    if (!slug) return { data: null, status: 404 };
+    return settle(glossaryTermKey(slug, page), () => loadGlossaryTerm(slug, page, signal), failedState);
+  }
   if (route.page === 'search') {
     const term = (params.get('q') ?? '').trim();
     return settle(searchKey(term, page), () => loadSearch(term, page, signal), (err) => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` }));
@@ -131,6 +139,8 @@ function metaOf(pathname: string, search: string, load: PageLoad, settings: Sett
   if (route.page === 'preview') return previewMeta(route.token, state as PreviewState, settings);
   if (route.page === 'articles') return allArticlesMeta(pageFromParam(params.get('page')), settings);
   if (route.page === 'search') return searchMeta((params.get('q') ?? '').trim(), settings);
+  if (route.page === 'glossary') return glossaryMeta(state as GlossaryState);
+  if (route.page === 'glossary-term') return glossaryTermPageMeta(route.slug!, pageFromParam(params.get('page')), state as GlossaryTermState, settings);
   return notFoundMeta(pathname, settings);
 }
 

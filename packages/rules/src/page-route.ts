@@ -17,11 +17,15 @@ export type PageRoute =
   | { page: 'preview'; token: string }
   | { page: 'articles' }
   | { page: 'search' }
+  /** The glossary (docs/product.md §3 Glossary) and a term's page. */
+  | { page: 'glossary' }
+  | { page: 'glossary-term'; slug: string | null }
   | { page: 'unknown' };
 
 const ARTICLE = /^\/article\/([^/]+)\/?$/;
 const CATEGORY = /^\/category\/([^/]+)\/?$/;
 const TAG = /^\/tag\/([^/]+)\/?$/;
+const GLOSSARY_TERM = /^\/glossary\/([^/]+)\/?$/;
 const PREVIEW = /^\/preview\/([A-Za-z0-9_-]{1,100})$/;
 
 function slugOf(segment: string): string | null {
@@ -45,5 +49,8 @@ export function pageRoute(pathname: string): PageRoute {
   if (preview) return { page: 'preview', token: preview[1]! };
   if (pathname === '/articles' || pathname === '/articles/') return { page: 'articles' };
   if (pathname === '/search' || pathname === '/search/') return { page: 'search' };
+  if (pathname === '/glossary' || pathname === '/glossary/') return { page: 'glossary' };
+  const glossaryTerm = GLOSSARY_TERM.exec(pathname);
+  if (glossaryTerm) return { page: 'glossary-term', slug: slugOf(glossaryTerm[1]!) };
   return { page: 'unknown' };
 }
