@@ -17,6 +17,14 @@ import { AuditLogPage } from './audit/AuditLogPage';
 import { WordPressImportPage } from './wordpress/WordPressImportPage';
 import { WebhooksPage } from './webhooks/WebhooksPage';
 import { peekReturnPath } from './return-path';
+import { GlossaryListPage } from './glossary/GlossaryListPage';
+
+const GlossaryFormPage = lazy(() => import('./glossary/GlossaryFormPage').then((module) => ({ default: module.GlossaryFormPage })));
+const glossaryForm = (
+  <Suspense fallback={<Spinner />}>
+    <GlossaryFormPage />
+  </Suspense>
+);
 
 /** After signing in: back to the screen the session ended on, else the dashboard. */
 function AfterLogin() {
@@ -64,6 +72,9 @@ export default function AdminApp() {
             <Route path="categories/new" element={<CategoryFormPage />} />
             <Route path="categories/edit/:id" element={<CategoryFormPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="glossary" element={<GlossaryListPage />} />
+            <Route path="glossary/new" element={glossaryForm} />
+            <Route path="glossary/edit/:id" element={glossaryForm} />
             <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="activity" element={<AuditLogPage />} />
             <Route path="import" element={<WordPressImportPage />} />

@@ -14,8 +14,8 @@ export function cleanSpelling(field: 'name' | 'aliases', raw: string): string {
   if (UNSAFE_SPELLING.test(spelling)) throw new ValidationError(field, `${label}不可包含 < > & " 符號`);
   if (Array.from(spelling).length > GLOSSARY_LIMITS.name) throw new ValidationError(field, `${label}最多 ${GLOSSARY_LIMITS.name} 個字`);
   const key = spellingKey(spelling);
-  // Latin spellings count letters and digits, Chinese ones characters: 「幣」 or 「X」 would link everywhere.
-  const counted = isLatinSpelling(spelling) ? key.replace(/[^a-z0-9]/g, '').length : Array.from(key.replace(/\s/g, '')).length;
+  // Letters, digits and Chinese characters count (not spaces or marks): 「幣」 or 「X」 would link everywhere; 「K線」 and 「L2」 are fine.
+  const counted = Array.from(key.replace(/[^\p{L}\p{N}]/gu, '')).length;
   if (counted < GLOSSARY_LIMITS.spellingMin) {
     throw new ValidationError(field, isLatinSpelling(spelling) ? `${label}至少要有 ${GLOSSARY_LIMITS.spellingMin} 個字母` : `${label}至少要有 ${GLOSSARY_LIMITS.spellingMin} 個字`);
   }
