@@ -28,6 +28,8 @@ describe('isAdminPath', () => {
     '/api/articles/admin/all',
     '/api/articles/admin/12',
     '/api/categories/admin/all',
+    '/api/glossary/admin/terms',
+    '/api/glossary/admin/import',
     '/api/settings/admin',
     '/api/admin/stats',
     '/api/admin/password',
@@ -62,6 +64,8 @@ describe('isAdminPath', () => {
     '/uploads/image.png',
     '/admin/dashboard',
     '/api/articles/latest/../popular',
+    '/api/glossary',
+    '/api/glossary/cold-wallet',
   ])('leaves %s public', (path) => {
     expect(isAdminPath(path)).toBe(false);
   });
