@@ -184,7 +184,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     if (cards) for (const article of published) if (!article.featured_image) cards.warm(article.slug);
   }, log, clock);
   const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock);
-  const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db, audit), articlesRepository, clock);
+  const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db, audit), articlesRepository, clock, glossaryLinks);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const wordpressRepository = new WordPressImportRepository(db);

@@ -102,6 +102,11 @@ describe('the glossary: terms, their pages, and links in article bodies', () => 
     expect((await api.get('/api/glossary/defi')).body.related).toEqual([{ slug: 'cold-wallet', name: '冷錢包', aliases: ['cold wallet', '冷钱包'], definition: '不連網保存私鑰的錢包。' }]);
   });
 
+  it('names the glossary in the sitemap index once a term is published', async () => {
+    const { body } = await api.get('/api/sitemap');
+    expect(body.glossary.lastmod).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+  });
+
   it('previews which terms a body will link, for the article form', async () => {
     const res = await admin.json('POST', '/api/glossary/admin/links', { content: '<p>ETH 和冷錢包，還有 ETHER</p>' });
     expect(res.body.terms.map((t: { slug: string }) => t.slug)).toEqual(['ethereum', 'cold-wallet']);
