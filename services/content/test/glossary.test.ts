@@ -27,6 +27,13 @@ describe('the glossary: terms, their pages, and links in article bodies', () => 
     expect(body.content).toContain('<a class="gl-term" href="/glossary/cold-wallet" aria-describedby="gl-tip-1">冷錢包</a><span class="gl-tip" role="tooltip" id="gl-tip-1">不連網保存私鑰的錢包。</span>');
   });
 
+  it('links the terms of a draft opened by its preview link, as publishing will', async () => {
+    const draft = await admin.createArticle(articleFields({ title: '草稿預覽', content: '<p>冷錢包草稿</p>', status: 'draft' }));
+    const made = await admin.json('POST', `/api/articles/admin/${draft.body.id}/preview-links`, {});
+    const preview = await api.get(`/api${made.body.path}`);
+    expect(preview.body.article.content).toContain('<a class="gl-term" href="/glossary/cold-wallet"');
+  });
+
   it('shows a new term and a new alias at the very next read of the article', async () => {
     const before = await api.get('/api/articles/wallets');
     expect(before.body.content).not.toContain('/glossary/ethereum');
