@@ -171,7 +171,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const settings = new SettingsService(settingsRepository, () => cache.invalidate(['settings']));
   const glossaryRepository = new GlossaryRepository(db);
   const glossaryLinks = new GlossaryLinks(glossaryRepository);
-  const glossary = new GlossaryService(glossaryRepository, glossaryLinks, () => cache.invalidate(['glossary']), clock);
+  const glossary = new GlossaryService(glossaryRepository, glossaryLinks, () => cache.invalidate(['glossary']), clock, audit);
   const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock, glossaryLinks);
   const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, async (change) => {
     await cache.invalidate(['articles']);

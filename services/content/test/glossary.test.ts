@@ -145,6 +145,10 @@ describe('the glossary: terms, their pages, and links in article bodies', () => 
   it('deletes a term and its links', async () => {
     const res = await admin.json('DELETE', `/api/glossary/admin/terms/${coldWalletId}`);
     expect(res.status).toBe(200);
+    const log = await admin.json('GET', '/api/admin/audit?kind=glossary');
+    expect(log.body).toHaveProperty('events');
+    const actions = (log.body.events as Array<{ action: string; summary: string }>).map((event) => `${event.action} ${event.summary}`);
+    expect(actions).toEqual(expect.arrayContaining(['glossary.create 冷錢包', 'glossary.update 冷錢包', 'glossary.settings 每篇最多 1 個連結', 'glossary.import 新增 1 個、更新 1 個', 'glossary.delete 冷錢包']));
     expect((await api.get('/api/articles/wallets')).body.content).not.toContain('cold-wallet');
     expect((await admin.json('DELETE', `/api/glossary/admin/terms/${coldWalletId}`)).status).toBe(404);
   });

@@ -23,6 +23,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.create': '新增 Webhook',
   'webhook.update': '更新 Webhook',
   'webhook.delete': '刪除 Webhook',
+  'glossary.create': '新增術語',
+  'glossary.update': '更新術語',
+  'glossary.delete': '刪除術語',
+  'glossary.import': '匯入術語 CSV',
+  'glossary.settings': '更新術語連結設定',
 };
 
 export const KIND_LABELS: Record<AuditKind, string> = {
@@ -33,6 +38,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   upload: '上傳',
   import: '匯入',
   webhook: 'Webhook',
+  glossary: '術語表',
 };
 
 export function actorLabel(actor: string): string {
@@ -44,5 +50,6 @@ export function subjectLink(event: Pick<AuditEvent, 'action' | 'subject_id'>): s
   if (event.subject_id === null || event.action.endsWith('.delete')) return null;
   if (event.action.startsWith('article.') || event.action === 'upload.cover') return `/admin/articles/edit/${event.subject_id}`;
   if (event.action.startsWith('category.')) return `/admin/categories/edit/${event.subject_id}`;
+  if (event.action === 'glossary.create' || event.action === 'glossary.update') return `/admin/glossary/edit/${event.subject_id}`;
   return null;
 }

@@ -40,14 +40,14 @@ export function adminGlossaryRoutes(service: GlossaryService, publicKey: string)
   router.post('/terms', async (ctx) => {
     const input = parseInput(glossaryTermInputSchema, await readJsonBody(ctx));
     ctx.status = 201;
-    ctx.body = await service.create(input);
+    ctx.body = await service.create(input, ctx.ip || null);
   });
   router.put('/terms/:id', async (ctx) => {
     const id = idParam(ctx.params.id);
-    ctx.body = await service.update(id, parseInput(glossaryTermInputSchema, await readJsonBody(ctx)));
+    ctx.body = await service.update(id, parseInput(glossaryTermInputSchema, await readJsonBody(ctx)), ctx.ip || null);
   });
   router.delete('/terms/:id', async (ctx) => {
-    await service.delete(idParam(ctx.params.id));
+    await service.delete(idParam(ctx.params.id), ctx.ip || null);
     ctx.body = { message: '已刪除' };
   });
   router.get('/settings', async (ctx) => {
@@ -55,11 +55,11 @@ export function adminGlossaryRoutes(service: GlossaryService, publicKey: string)
   });
   router.put('/settings', async (ctx) => {
     const { max_links } = parseInput(glossarySettingsSchema, await readJsonBody(ctx));
-    ctx.body = await service.setSettings(max_links);
+    ctx.body = await service.setSettings(max_links, ctx.ip || null);
   });
   router.post('/import', async (ctx) => {
     const { csv, apply } = parseInput(glossaryImportSchema, await readJsonBody(ctx, IMPORT_MAX_BYTES));
-    ctx.body = await service.import(csv, apply);
+    ctx.body = await service.import(csv, apply, ctx.ip || null);
   });
   router.post('/links', async (ctx) => {
     const body = (await readJsonBody(ctx, LINK_PREVIEW_MAX_BYTES)) as { content?: unknown };

@@ -10,8 +10,9 @@ import {
   type GlossaryTermPage,
   type GlossaryTermSummary,
 } from '@coinmag/contracts';
+import type { Knex } from 'knex';
 import { isSlugParam, normalizeSlug, pageCount, slugFromTitle } from '@coinmag/rules';
-import { ConflictError, NotFoundError, ValidationError } from '@coinmag/service-kit';
+import { ConflictError, NotFoundError, ValidationError, type AuditEntry, type AuditRepository } from '@coinmag/service-kit';
 import { sanitizeArticleHtml } from '../articles/article-html.js';
 import { parseGlossaryCsv } from './glossary-csv.js';
 import { spellingKey } from './glossary-matcher.js';
@@ -37,7 +38,13 @@ export class GlossaryService {
     /** Told of every write: caches of glossary pages and article bodies are dropped. */
     private readonly onChange: () => Promise<void> = async () => {},
     private readonly clock: () => Date = () => new Date(),
+    /** The activity log: every write's entry is recorded in the write's own transaction. */
+    private readonly audit?: AuditRepository,
   ) {}
+
+  private async log(trx: Knex.Transaction, entry: Omit<AuditEntry, 'actor'>): Promise<void> {
+    await this.audit?.record({ actor: 'admin', ...entry }, trx);
+  }
 
   async publicIndex(): Promise<GlossaryIndex> {
     const rows = await this.glossary.list({ publishedOnly: true });
@@ -115,23 +122,27 @@ export class GlossaryService {
     }
   }
 
-  async create(input: GlossaryTermInput): Promise<AdminGlossaryTerm> {
+  async create(input: GlossaryTermInput, ip: string | null = null): Promise<AdminGlossaryTerm> {
     const term = await this.prepare(input);
     const id = await this.written(() => this.glossary.transaction(async (trx) => {
       const created = await this.glossary.insert(trx, term, spellingKey);
       await this.glossary.bumpRevision(trx);
+      await this.log(trx, { action: 'glossary.create', ip, subjectId: created, summary: term.name });
       return created;
     }));
     await this.onChange();
     return this.get(id);
   }
 
-  async update(id: number, input: GlossaryTermInput): Promise<AdminGlossaryTerm> {
+  async update(id: number, input: GlossaryTermInput, ip: string | null = null): Promise<AdminGlossaryTerm> {
     if (!(await this.glossary.findById(id))) throw new NotFoundError(TERM_NOT_FOUND);
     const term = await this.prepare(input, id);
     const updated = await this.written(() => this.glossary.transaction(async (trx) => {
       const done = await this.glossary.update(trx, id, term, spellingKey);
-      if (done) await this.glossary.bumpRevision(trx);
+      if (done) {
+        await this.glossary.bumpRevision(trx);
+        await this.log(trx, { action: 'glossary.update', ip, subjectId: id, summary: term.name });
+      }
       return done;
     }));
     if (!updated) throw new NotFoundError(TERM_NOT_FOUND);
@@ -139,10 +150,14 @@ export class GlossaryService {
     return this.get(id);
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(id: number, ip: string | null = null): Promise<void> {
+    const existing = await this.glossary.findById(id);
     const deleted = await this.glossary.transaction(async (trx) => {
       const done = await this.glossary.delete(trx, id);
-      if (done) await this.glossary.bumpRevision(trx);
+      if (done) {
+        await this.glossary.bumpRevision(trx);
+        await this.log(trx, { action: 'glossary.delete', ip, subjectId: id, summary: existing?.name ?? '' });
+      }
       return done;
     });
     if (!deleted) throw new NotFoundError(TERM_NOT_FOUND);
@@ -154,8 +169,11 @@ export class GlossaryService {
     return { max_links };
   }
 
-  async setSettings(maxLinks: number): Promise<{ max_links: number }> {
-    await this.glossary.transaction((trx) => this.glossary.setMaxLinks(trx, maxLinks));
+  async setSettings(maxLinks: number, ip: string | null = null): Promise<{ max_links: number }> {
+    await this.glossary.transaction(async (trx) => {
+      await this.glossary.setMaxLinks(trx, maxLinks);
+      await this.log(trx, { action: 'glossary.settings', ip, summary: `每篇最多 ${maxLinks} 個連結` });
+    });
     await this.onChange();
     return { max_links: maxLinks };
   }
@@ -172,7 +190,7 @@ export class GlossaryService {
    * line has, is refused with its number. `apply` writes only when no line is refused, all in one
    * transaction; otherwise nothing is written.
    */
-  async import(csv: string, apply: boolean): Promise<GlossaryImportReport> {
+  async import(csv: string, apply: boolean, ip: string | null = null): Promise<GlossaryImportReport> {
     const parsed = parseGlossaryCsv(csv, GLOSSARY_LIMITS.csvRows);
     const report: GlossaryImportReport = { applied: false, added: [], changed: [], unchanged: 0, refused: [...parsed.refused] };
     const existing = await this.glossary.list();
@@ -224,6 +242,7 @@ export class GlossaryService {
       for (const write of writes) if (write.id !== undefined) await this.glossary.update(trx, write.id, write.term, spellingKey);
       for (const write of writes) if (write.id === undefined) await this.glossary.insert(trx, write.term, spellingKey);
       await this.glossary.bumpRevision(trx);
+      await this.log(trx, { action: 'glossary.import', ip, summary: `新增 ${report.added.length} 個、更新 ${report.changed.length} 個` });
     }));
     await this.onChange();
     return { ...report, applied: true };
