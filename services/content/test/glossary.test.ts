@@ -107,6 +107,8 @@ describe('the glossary: terms, their pages, and links in article bodies', () => 
     expect(page.body).toMatchObject({ name: '冷錢包', aliases: ['cold wallet', '冷钱包'], definition: '不連網保存私鑰的錢包。', pagination: { page: 1, pages: 1, total: 2 } });
     expect(page.body.articles.map((a: { slug: string }) => a.slug)).toEqual(['no-links', 'wallets']);
     expect((await api.get('/api/glossary/defi')).body.related).toEqual([{ slug: 'cold-wallet', name: '冷錢包', aliases: ['cold wallet', '冷钱包'], definition: '不連網保存私鑰的錢包。' }]);
+    const listed = (await admin.json('GET', '/api/glossary/admin/terms')).body.terms.find((t: { slug: string }) => t.slug === 'defi');
+    expect(listed.related).toEqual([{ id: coldWalletId, name: '冷錢包' }]);
   });
 
   it('names the glossary in the sitemap index once a term is published', async () => {

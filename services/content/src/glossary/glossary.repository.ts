@@ -78,6 +78,19 @@ export class GlossaryRepository {
     return query;
   }
 
+  /** The related terms of each of `termIds`, in their order: one query for a whole list. */
+  async relatedOf(termIds: number[]): Promise<Map<number, Array<{ id: number; name: string }>>> {
+    const byTerm = new Map<number, Array<{ id: number; name: string }>>();
+    if (termIds.length === 0) return byTerm;
+    const rows: Array<{ term_id: number; id: number; name: string }> = await this.db('glossary_related as r')
+      .join('glossary_terms as g', 'g.id', 'r.related_id')
+      .whereIn('r.term_id', termIds)
+      .orderBy([{ column: 'r.term_id' }, { column: 'r.position' }])
+      .select('r.term_id', 'g.id', 'g.name');
+    for (const row of rows) byTerm.set(row.term_id, [...(byTerm.get(row.term_id) ?? []), { id: row.id, name: row.name }]);
+    return byTerm;
+  }
+
   /** Which terms own these spelling keys (another term's, for the conflict message). */
   owners(keys: string[], db: Knex | Knex.Transaction = this.db): Promise<SpellingOwner[]> {
     if (keys.length === 0) return Promise.resolve([]);

@@ -75,7 +75,8 @@ export class GlossaryService {
 
   async list(search?: string): Promise<AdminGlossaryTerm[]> {
     const rows = await this.glossary.list({ search: search?.trim().slice(0, 40) || undefined });
-    return Promise.all(rows.map((row) => this.toAdmin(row)));
+    const related = await this.glossary.relatedOf(rows.map((row) => row.id));
+    return rows.map((row) => this.adminTerm(row, related.get(row.id) ?? []));
   }
 
   async get(id: number): Promise<AdminGlossaryTerm> {
@@ -86,7 +87,11 @@ export class GlossaryService {
 
   private async toAdmin(row: GlossaryTermRow): Promise<AdminGlossaryTerm> {
     const related = await this.glossary.related(row.id, false);
-    return { id: row.id, ...summary(row), explanation: row.explanation, status: statusOf(row.status), related: related.map((r) => ({ id: r.id, name: r.name })), updated_at: row.updated_at.toISOString() };
+    return this.adminTerm(row, related.map((r) => ({ id: r.id, name: r.name })));
+  }
+
+  private adminTerm(row: GlossaryTermRow, related: Array<{ id: number; name: string }>): AdminGlossaryTerm {
+    return { id: row.id, ...summary(row), explanation: row.explanation, status: statusOf(row.status), related, updated_at: row.updated_at.toISOString() };
   }
 
   /** A term as it will be stored, or the refusal: bounds, spellings no other term has, a free slug, related terms that exist. */
