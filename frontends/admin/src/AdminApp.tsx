@@ -19,6 +19,14 @@ import { WebhooksPage } from './webhooks/WebhooksPage';
 import { LearningPathListPage } from './learning-paths/LearningPathListPage';
 import { LearningPathFormPage } from './learning-paths/LearningPathFormPage';
 import { peekReturnPath } from './return-path';
+import { GlossaryListPage } from './glossary/GlossaryListPage';
+
+const GlossaryFormPage = lazy(() => import('./glossary/GlossaryFormPage').then((module) => ({ default: module.GlossaryFormPage })));
+const glossaryForm = (
+  <Suspense fallback={<Spinner />}>
+    <GlossaryFormPage />
+  </Suspense>
+);
 
 /** After signing in: back to the screen the session ended on, else the dashboard. */
 function AfterLogin() {
@@ -69,6 +77,9 @@ export default function AdminApp() {
             <Route path="learning-paths/new" element={<LearningPathFormPage />} />
             <Route path="learning-paths/edit/:id" element={<LearningPathFormPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="glossary" element={<GlossaryListPage />} />
+            <Route path="glossary/new" element={glossaryForm} />
+            <Route path="glossary/edit/:id" element={glossaryForm} />
             <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="activity" element={<AuditLogPage />} />
             <Route path="import" element={<WordPressImportPage />} />

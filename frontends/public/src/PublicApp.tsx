@@ -11,6 +11,8 @@ import { AllArticlesPage } from './pages/articles/AllArticlesPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { LearnPage } from './pages/learn/LearnPage';
 import { LearningPathPage } from './pages/learn/LearningPathPage';
+import { GlossaryPage } from './pages/glossary/GlossaryPage';
+import { GlossaryTermPage } from './pages/glossary/GlossaryTermPage';
 import { InitialDataContext } from './data/page-data';
 
 function ScrollToTopOnNavigate() {
@@ -50,6 +52,8 @@ export default function PublicApp(props: PublicAppProps) {
         <Route path="articles" element={<AllArticlesPage />} />
         <Route path="learn" element={<LearnPage />} />
         <Route path="learn/:slug" element={<LearningPathPage />} />
+        <Route path="glossary" element={<GlossaryPage />} />
+        <Route path="glossary/:slug" element={<GlossaryTermPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       </InitialDataContext.Provider>

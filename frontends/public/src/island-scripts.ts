@@ -4,12 +4,14 @@ import type { IslandScripts } from '../../shared/src/islands/island';
 import { viewBeacon } from './pages/article/view-beacon';
 import { runCarousel } from './pages/home/carousel-controller';
 import { runLessonRead, runListProgress, runPathProgress } from './pages/learn/learn-progress';
+import { runGlossaryTips } from './pages/article/glossary-tips';
 
 export const islandScripts: IslandScripts = {
   'public:article-views': viewBeacon,
   'public:path-progress': runPathProgress,
   'public:list-progress': runListProgress,
   'public:lesson-read': runLessonRead,
+  'public:glossary-tips': () => runGlossaryTips(),
   'public:carousel': (element) => {
     const section = element.querySelector<HTMLElement>('[data-carousel]');
     return section ? runCarousel(section) : undefined;

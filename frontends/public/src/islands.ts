@@ -4,8 +4,9 @@ import { islandRegistry } from '../../shared/src/islands/island';
 import { PagerIsland } from './components/Pager';
 import { ArticleViewsIsland } from './pages/article/ArticleViews';
 import { TableOfContentsIsland } from './pages/article/TableOfContents';
+import { GlossaryTipsIsland } from './pages/article/GlossaryTips';
 import { CarouselIsland } from './pages/home/Carousel';
 import { MoreArticlesIsland } from './pages/home/MoreArticles';
 import { LessonReadIsland, ListProgressIsland, PathProgressIsland } from './pages/learn/LearnProgress';
 
-export const islands = islandRegistry([CarouselIsland, MoreArticlesIsland, TableOfContentsIsland, ArticleViewsIsland, PagerIsland, PathProgressIsland, ListProgressIsland, LessonReadIsland]);
+export const islands = islandRegistry([CarouselIsland, MoreArticlesIsland, TableOfContentsIsland, ArticleViewsIsland, PagerIsland, PathProgressIsland, ListProgressIsland, LessonReadIsland, GlossaryTipsIsland]);

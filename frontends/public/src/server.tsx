@@ -18,6 +18,8 @@ import { loadTag, tagKeyOf, tagMeta, type TagState } from './pages/tag/TagPage';
 import { loadPreview, previewKey, previewMeta, type PreviewState } from './pages/preview/PreviewPage';
 import { learnKey, learnMeta, loadLearn, type LearnState } from './pages/learn/LearnPage';
 import { learningPathKey, learningPathMeta, loadLearningPath, type LearningPathState } from './pages/learn/LearningPathPage';
+import { glossaryKey, glossaryMeta, loadGlossary, type GlossaryState } from './pages/glossary/GlossaryPage';
+import { glossaryTermKey, glossaryTermPageMeta, loadGlossaryTerm, type GlossaryTermState } from './pages/glossary/GlossaryTermPage';
 
 export { default as PublicApp } from './PublicApp';
 export { setApiBase, setApiReader };
@@ -86,6 +88,12 @@ async function loadPageData(pathname: string, search: string, signal: AbortSigna
     if (!slug) return { data: null, status: 404 };
     return settle(learningPathKey(slug), () => loadLearningPath(slug, signal), failedState);
   }
+  if (route.page === 'glossary') return settle(glossaryKey(), () => loadGlossary(signal), failedState);
+  if (route.page === 'glossary-term') {
+    const { slug } = route;
+    if (!slug) return { data: null, status: 404 };
+    return settle(glossaryTermKey(slug, page), () => loadGlossaryTerm(slug, page, signal), failedState);
+  }
   if (route.page === 'search') {
     const term = (params.get('q') ?? '').trim();
     return settle(searchKey(term, page), () => loadSearch(term, page, signal), (err) => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` }));
@@ -143,6 +151,8 @@ function metaOf(pathname: string, search: string, load: PageLoad, settings: Sett
   if (route.page === 'learn') return learnMeta(state as LearnState, settings);
   if (route.page === 'learn-path') return learningPathMeta(route.slug!, state as LearningPathState, settings);
   if (route.page === 'search') return searchMeta((params.get('q') ?? '').trim(), settings);
+  if (route.page === 'glossary') return glossaryMeta(state as GlossaryState);
+  if (route.page === 'glossary-term') return glossaryTermPageMeta(route.slug!, pageFromParam(params.get('page')), state as GlossaryTermState, settings);
   return notFoundMeta(pathname, settings);
 }
 

@@ -28,6 +28,8 @@ describe('isAdminPath', () => {
     '/api/articles/admin/all',
     '/api/articles/admin/12',
     '/api/categories/admin/all',
+    '/api/glossary/admin/terms',
+    '/api/glossary/admin/import',
     '/api/settings/admin',
     '/api/admin/stats',
     '/api/admin/password',
@@ -75,6 +77,8 @@ describe('isAdminPath', () => {
     '/article/%E0%A4%A',
     '/%ZZ',
     '/%ZZapi/x',
+    '/api/glossary',
+    '/api/glossary/cold-wallet',
   ])('leaves %s public', (path) => {
     expect(isAdminPath(path)).toBe(false);
   });

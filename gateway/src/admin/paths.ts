@@ -9,6 +9,7 @@ export const ADMIN_PATH_PREFIXES = [
   '/api/admin/stats',
   '/api/admin/audit',
   '/api/admin/wordpress',
+  '/api/glossary/admin',
   WEBHOOKS_ADMIN_PATH,
   LEARNING_PATHS_ADMIN_PATH,
   AUTH_PATHS.password,

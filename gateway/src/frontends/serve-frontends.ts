@@ -59,7 +59,7 @@ const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const PRIVATE_REFERRER_POLICY = 'no-referrer';
 
 /** What a rendered page depends on (the content service's invalidation names). */
-const PAGE_DEPS = ['articles', 'categories', 'settings'];
+const PAGE_DEPS = ['articles', 'categories', 'settings', 'glossary'];
 /** Pages show view counts and today's popular list: a rendered page is rendered again at most this often. */
 const PAGE_TTL_MS = 30_000;
 

@@ -70,6 +70,8 @@ export type ArticleList = z.infer<typeof articleListSchema>;
 export const adminArticleSchema = articleDetailSchema.omit({ tags: true, relatedArticles: true, toc: true }).extend({
   tags: z.array(z.string()),
   created_at: z.string(),
+  /** Whether the glossary's terms are linked in the body (docs/product.md §3 Glossary); default on. */
+  glossary_links: z.boolean().optional(),
   /** Bumped by every save; a save naming an older one is refused (409). */
   version: z.number().int(),
 });

@@ -28,11 +28,16 @@ export const AUDIT_ACTIONS = [
   'learning_path.update',
   'learning_path.delete',
   'webhook.secret',
+  'glossary.create',
+  'glossary.update',
+  'glossary.delete',
+  'glossary.import',
+  'glossary.settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The filter groups of the log page: an action's kind is the part before the dot. */
-export const AUDIT_KINDS = ['auth', 'article', 'category', 'settings', 'upload', 'import', 'webhook', 'learning_path'] as const;
+export const AUDIT_KINDS = ['auth', 'article', 'category', 'settings', 'upload', 'import', 'webhook', 'learning_path', 'glossary'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditKindOf = (action: string): string => action.split('.')[0] ?? '';
 

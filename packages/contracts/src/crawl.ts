@@ -11,6 +11,8 @@ export const sitemapIndexSchema = z.object({
   tags: z.object({ lastmod: z.string().nullable() }),
   /** The news sitemap: its newest publication, null when none is recent enough. */
   news: z.object({ lastmod: z.string().nullable() }),
+  /** The glossary's pages: the newest change of a published term, null when none is published. */
+  glossary: z.object({ lastmod: z.string().nullable() }).optional(),
 });
 export type SitemapIndex = z.infer<typeof sitemapIndexSchema>;
 

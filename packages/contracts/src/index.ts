@@ -15,3 +15,4 @@ export * from './view-beacons.js';
 export * from './tag.js';
 export * from './preview.js';
 export * from './learning-path.js';
+export * from './glossary.js';

@@ -13,6 +13,10 @@ describe('articleDescription', () => {
     expect(articleDescription({ excerpt: '', content: `<h2>${long}</h2>` }, '預設')).toBe('比'.repeat(160));
     expect(articleDescription({ excerpt: '', content: '' }, '預設')).toBe('預設');
   });
+  it('takes the stored plain text before the served body, whose glossary links carry their definitions', () => {
+    const content = '<p><span class="gl"><a class="gl-term" href="/glossary/cold-wallet">冷錢包</a><span class="gl-tip" role="tooltip">離線保存私鑰的錢包。</span></span>很安全</p>';
+    expect(articleDescription({ excerpt: '', content, content_text: '冷錢包很安全' }, '預設')).toBe('冷錢包很安全');
+  });
 });
 
 describe('keywordsFromTags', () => {

@@ -29,6 +29,8 @@ export interface PageMetaInput {
   feed?: { title: string; path: string };
   /** The page is an ordered list (a learning path's lessons, the list of paths): JSON-LD ItemList, and Course when `course`. */
   itemList?: { name: string; items: Breadcrumb[]; course?: boolean };
+  /** JSON-LD of the page's own (the glossary's DefinedTermSet and DefinedTerm), after the standard ones; given the origin for its URLs. */
+  structuredData?: (origin: string) => object[];
 }
 
 export interface HeadTag {
@@ -65,7 +67,8 @@ export function articleDescription(
   if (meta) return meta;
   const excerpt = stripTags(article.excerpt ?? '');
   if (excerpt) return excerpt;
-  const body = article.content ? stripTags(article.content) : (article.content_text ?? '').trim();
+  // The plain text first: the body the API serves carries the glossary's definitions as tooltips.
+  const body = article.content_text?.trim() || (article.content ? stripTags(article.content) : '');
   if (body) return truncate(body, DESCRIPTION_FALLBACK_LENGTH, '');
   return fallback;
 }
@@ -174,6 +177,7 @@ export function buildPageHead(input: PageMetaInput): PageHead {
       itemListElement: input.breadcrumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: `${input.origin}${crumb.path}` })),
     });
   }
+  if (input.structuredData) schemas.push(...input.structuredData(input.origin));
   for (const schema of schemas) tags.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: jsonForScript(schema) });
   return { title, tags };
 }

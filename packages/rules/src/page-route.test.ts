@@ -14,6 +14,10 @@ describe('pageRoute', () => {
     expect(pageRoute('/tag/a%2Fb')).toEqual({ page: 'tag', tag: null });
     expect(pageRoute('/preview/abc_-9')).toEqual({ page: 'preview', token: 'abc_-9' });
     expect(pageRoute('/preview/a%20b')).toEqual({ page: 'unknown' });
+    expect(pageRoute('/glossary')).toEqual({ page: 'glossary' });
+    expect(pageRoute('/glossary/cold-wallet/')).toEqual({ page: 'glossary-term', slug: 'cold-wallet' });
+    expect(pageRoute('/glossary/%E5%86%B7%E9%8C%A2%E5%8C%85')).toEqual({ page: 'glossary-term', slug: '冷錢包' });
+    expect(pageRoute('/glossary/a%22b')).toEqual({ page: 'glossary-term', slug: null });
   });
 
   it('gives no slug for a segment that cannot name anything', () => {

@@ -20,12 +20,16 @@ export type PageRoute =
   | { page: 'learn' }
   | { page: 'learn-path'; slug: string | null }
   | { page: 'search' }
+  /** The glossary (docs/product.md §3 Glossary) and a term's page. */
+  | { page: 'glossary' }
+  | { page: 'glossary-term'; slug: string | null }
   | { page: 'unknown' };
 
 const ARTICLE = /^\/article\/([^/]+)\/?$/;
 const CATEGORY = /^\/category\/([^/]+)\/?$/;
 const TAG = /^\/tag\/([^/]+)\/?$/;
 const LEARN_PATH = /^\/learn\/([^/]+)\/?$/;
+const GLOSSARY_TERM = /^\/glossary\/([^/]+)\/?$/;
 const PREVIEW = /^\/preview\/([A-Za-z0-9_-]{1,100})$/;
 
 function slugOf(segment: string): string | null {
@@ -52,5 +56,8 @@ export function pageRoute(pathname: string): PageRoute {
   const learnPath = LEARN_PATH.exec(pathname);
   if (learnPath) return { page: 'learn-path', slug: slugOf(learnPath[1]!) };
   if (pathname === '/search' || pathname === '/search/') return { page: 'search' };
+  if (pathname === '/glossary' || pathname === '/glossary/') return { page: 'glossary' };
+  const glossaryTerm = GLOSSARY_TERM.exec(pathname);
+  if (glossaryTerm) return { page: 'glossary-term', slug: slugOf(glossaryTerm[1]!) };
   return { page: 'unknown' };
 }

@@ -38,6 +38,10 @@ import { LearningPathsRepository } from './paths/learning-paths.repository.js';
 import { adminLearningPathRoutes } from './paths/learning-paths.admin.routes.js';
 import { publicLearningPathRoutes } from './paths/learning-paths.routes.js';
 import { LearningPathsService } from './paths/learning-paths.service.js';
+import { GlossaryLinks } from './glossary/glossary-links.js';
+import { GlossaryRepository } from './glossary/glossary.repository.js';
+import { adminGlossaryRoutes, publicGlossaryRoutes } from './glossary/glossary.routes.js';
+import { GlossaryService } from './glossary/glossary.service.js';
 import { PreviewLinksRepository } from './preview/preview-links.repository.js';
 import { adminPreviewLinkRoutes, publicPreviewRoutes } from './preview/preview-links.routes.js';
 import { PreviewLinksService } from './preview/preview-links.service.js';
@@ -177,7 +181,10 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const categories = new CategoriesService(categoriesRepository, () => cache.invalidate(['categories']));
   const settingsRepository = new SettingsRepository(db, audit, changes);
   const settings = new SettingsService(settingsRepository, () => cache.invalidate(['settings']));
-  const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock);
+  const glossaryRepository = new GlossaryRepository(db);
+  const glossaryLinks = new GlossaryLinks(glossaryRepository);
+  const glossary = new GlossaryService(glossaryRepository, glossaryLinks, () => cache.invalidate(['glossary']), clock, audit);
+  const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock, glossaryLinks);
   const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, async (change) => {
     await cache.invalidate(['articles']);
     // After the invalidation, so the media service reads the article as saved.
@@ -189,7 +196,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     if (cards) for (const article of published) if (!article.featured_image) cards.warm(article.slug);
   }, log, clock);
   const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock, outbox.limits.allowedHosts);
-  const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db, audit), articlesRepository, clock);
+  const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db, audit), articlesRepository, clock, glossaryLinks);
   const learningPaths = new LearningPathsService(new LearningPathsRepository(db, audit), (deps) => cache.invalidate(deps), clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
@@ -232,6 +239,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminWordPressImportRoutes(wordpressImports, publicKey),
     adminWebhookRoutes(webhooks, publicKey),
     adminLearningPathRoutes(learningPaths, publicKey),
+    adminGlossaryRoutes(glossary, publicKey),
     wordPressOldLinkRoutes(new WordPressOldLinks(wordpressRepository)),
     viewBeaconRoutes(beacons, {
       views,
@@ -244,6 +252,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     publicCategoryRoutes(categories, responder),
     publicPreviewRoutes(previewLinks),
     publicTagRoutes(new TagsService(new TagsRepository(db), clock), responder),
+    publicGlossaryRoutes(glossary, responder),
     publicSettingsRoutes(settings, responder),
     indexNowKeyRoutes(settings, responder),
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),

@@ -4,6 +4,7 @@ import { contentConfigSchema } from './config.js';
 import { migrateContent, openDatabase } from './database.js';
 import { seedDemoContent } from './seed/seed-demo.js';
 import { SeedRepository } from './seed/seed.repository.js';
+import { seedDemoGlossary } from './seed/seed-glossary.js';
 
 void runMigration({
   name: 'content',
@@ -16,6 +17,8 @@ void runMigration({
       if (config.SEED_DEMO === 'true') {
         const seeded = await seedDemoContent(new SeedRepository(db));
         log.info(seeded ? { ...seeded } : {}, seeded ? 'demo content seeded' : 'database has content; demo seed skipped');
+        const glossary = await seedDemoGlossary(db);
+        log.info(glossary ? { ...glossary } : {}, glossary ? 'demo glossary seeded' : 'glossary has terms; demo glossary skipped');
       }
     } finally {
       await db.destroy();

@@ -14,5 +14,7 @@ describe('audit labels', () => {
     expect(subjectLink({ action: 'article.delete', subject_id: 4 })).toBeNull();
     expect(subjectLink({ action: 'category.create', subject_id: 2 })).toBe('/admin/categories/edit/2');
     expect(subjectLink({ action: 'auth.login', subject_id: 1 })).toBeNull();
+    expect(subjectLink({ action: 'glossary.update', subject_id: 3 })).toBe('/admin/glossary/edit/3');
+    expect(subjectLink({ action: 'glossary.delete', subject_id: 3 })).toBeNull();
   });
 });

@@ -27,6 +27,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'learning_path.update': '更新學習路徑',
   'learning_path.delete': '刪除學習路徑',
   'webhook.secret': '重新產生 Webhook 密鑰',
+  'glossary.create': '新增術語',
+  'glossary.update': '更新術語',
+  'glossary.delete': '刪除術語',
+  'glossary.import': '匯入術語 CSV',
+  'glossary.settings': '更新術語連結設定',
 };
 
 export const KIND_LABELS: Record<AuditKind, string> = {
@@ -38,6 +43,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   import: '匯入',
   webhook: 'Webhook',
   learning_path: '學習路徑',
+  glossary: '術語表',
 };
 
 export function actorLabel(actor: string): string {
@@ -49,5 +55,6 @@ export function subjectLink(event: Pick<AuditEvent, 'action' | 'subject_id'>): s
   if (event.subject_id === null || event.action.endsWith('.delete')) return null;
   if (event.action.startsWith('article.') || event.action === 'upload.cover') return `/admin/articles/edit/${event.subject_id}`;
   if (event.action.startsWith('category.')) return `/admin/categories/edit/${event.subject_id}`;
+  if (event.action === 'glossary.create' || event.action === 'glossary.update') return `/admin/glossary/edit/${event.subject_id}`;
   return null;
 }

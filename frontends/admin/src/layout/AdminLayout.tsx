@@ -39,6 +39,9 @@ export function AdminLayout() {
           <li><NavLink to="/admin/learning-paths/new" className={linkClass}>新增學習路徑</NavLink></li>
         </ul>
         <ul className={styles.navGroup}>
+          <li><NavLink to="/admin/glossary" className={linkClass}>術語表</NavLink></li>
+        </ul>
+        <ul className={styles.navGroup}>
           <li><NavLink to="/admin/settings" className={linkClass}>網站設定</NavLink></li>
           <li><NavLink to="/admin/import" className={linkClass}>匯入 WordPress</NavLink></li>
           <li><NavLink to="/admin/webhooks" className={linkClass}>Webhook</NavLink></li>

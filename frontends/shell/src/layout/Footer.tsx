@@ -29,6 +29,7 @@ export function Footer({ settings }: { settings: Settings }) {
             <li><Link to="/">首頁</Link></li>
             <li><a href="/search">搜尋</a></li>
             <li><a href="/learn">學習路徑</a></li>
+            <li><a href="/glossary">術語表</a></li>
           </ul>
         </nav>
       </div>

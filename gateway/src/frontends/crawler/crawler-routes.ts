@@ -1,11 +1,11 @@
 import type { Context, Middleware } from 'koa';
-import { DEFAULT_SETTINGS, type ArticleList, type IndexNowKey, type NewsSitemapEntry, type PublicCategory, type SitemapEntry, type SitemapIndex } from '@coinmag/contracts';
+import { DEFAULT_SETTINGS, type ArticleList, type GlossaryIndex, type IndexNowKey, type NewsSitemapEntry, type PublicCategory, type SitemapEntry, type SitemapIndex } from '@coinmag/contracts';
 import { isSlugParam, SITE_FEED_PATH, TAG_TEXT, tagFromParam, tagPagePath } from '@coinmag/rules';
 import type { ContentClient } from '../content-client.js';
 import type { AssetFolder } from '../static-assets.js';
 import { NEWS_SITEMAP_PATH, newsSitemapXml } from './news-sitemap-xml.js';
 import { RSS_ITEMS, rssXml } from './rss-xml.js';
-import { CATEGORY_SITEMAP_PATH, LEARN_SITEMAP_PATH, TAG_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
+import { CATEGORY_SITEMAP_PATH, GLOSSARY_SITEMAP_PATH, LEARN_SITEMAP_PATH, TAG_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
 import { UpstreamRenderCache } from './upstream-cache.js';
 
 export interface CrawlerOptions {
@@ -129,6 +129,9 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
     }
     if (path === LEARN_SITEMAP_PATH) {
       return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapEntry[]>('/api/sitemap/learn', origin, (entries) => urlSetXml(origin, '/learn/', entries, [{ path: '/learn' }])));
+    if (path === GLOSSARY_SITEMAP_PATH) {
+      const glossary = (index: GlossaryIndex) => index.groups.flatMap((group) => group.terms).map((term) => ({ slug: term.slug, lastmod: '' }));
+      return send(ctx, 'application/xml; charset=utf-8', await cache.render<GlossaryIndex>('/api/glossary', origin, (index) => urlSetXml(origin, '/glossary/', glossary(index), [{ path: '/glossary' }])));
     }
     if (path === NEWS_SITEMAP_PATH) {
       const { title } = await siteTitle();

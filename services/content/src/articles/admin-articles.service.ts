@@ -135,6 +135,7 @@ export class AdminArticlesService {
       featured_image: null,
       tags: input.tags,
       published_at: publishedAt,
+      ...(input.glossary_links === undefined ? {} : { glossary_links: input.glossary_links }),
     });
     if (!write.content_text && !/<img\s/i.test(write.content)) throw new ValidationError('content', '請輸入內容');
     if (existing && this.expectedVersion(context, existing) !== existing.version) return this.refuseStale(existing.id, write, input.tags, context);

@@ -21,6 +21,8 @@ export interface ArticleInput {
   tags: string[];
   published_at: Date | null;
   keep_existing_featured_image: boolean;
+  /** The glossary panel's switch; absent: left as it is. */
+  glossary_links?: boolean;
 }
 
 const TRUE_VALUES = new Set(['true', '1', 'on', 'yes']);
@@ -130,5 +132,6 @@ export function parseArticleInput(fields: Record<string, string>): ArticleInput 
     tags: parseTags(fields.tags),
     published_at: parsePublishedAt(fields.published_at),
     keep_existing_featured_image: Boolean(fields.keep_existing_featured_image?.trim()),
+    ...(fields.glossary_links === undefined ? {} : { glossary_links: flag(fields, 'glossary_links') }),
   };
 }

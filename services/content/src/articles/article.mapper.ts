@@ -66,6 +66,7 @@ export function toAdmin(row: ArticleRow): AdminArticle {
     meta_description: row.meta_description,
     tags: row.tags ?? [],
     created_at: row.created_at.toISOString(),
+    glossary_links: row.glossary_links ?? true,
     version: row.version,
   };
 }

@@ -18,6 +18,8 @@ export interface ArticleColumns {
   featured_image: string | null;
   /** The cover's alt text (absent in a write: left as it is, or empty for a new article). */
   featured_image_alt?: string;
+  /** Whether glossary terms are linked in the body (absent in a write: left as it is, on for a new article). */
+  glossary_links?: boolean;
   published_at: Date | null;
 }
 
@@ -84,7 +86,7 @@ export class ArticlesRepository {
   private selectSummary(query: Knex.QueryBuilder, withContent: boolean) {
     const columns = [
       'a.id', 'a.title', 'a.slug', 'a.excerpt', 'a.category_id', 'c.name as category_name', 'c.slug as category_slug', 'a.status',
-      'a.is_featured', 'a.is_popular', 'a.is_carousel', 'a.carousel_order', 'a.meta_title', 'a.meta_description', 'a.featured_image', 'a.featured_image_alt',
+      'a.is_featured', 'a.is_popular', 'a.is_carousel', 'a.carousel_order', 'a.meta_title', 'a.meta_description', 'a.featured_image', 'a.featured_image_alt', 'a.glossary_links',
       'a.view_count', 'a.published_at', 'a.created_at', 'a.updated_at', 'a.version',
     ];
     query.select(columns).select(this.tagsSubquery());

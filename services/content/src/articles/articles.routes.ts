@@ -8,6 +8,8 @@ import type { ArticlesService } from './articles.service.js';
 
 /** Article bodies show category names, so they depend on categories too. */
 const ARTICLE_DEPS: CacheNamespace[] = ['articles', 'categories'];
+/** An article's body links the glossary's terms (docs/product.md §3 Glossary). */
+const DETAIL_DEPS: CacheNamespace[] = [...ARTICLE_DEPS, 'glossary'];
 /**
  * Popular follows today's reading: its cached copy is renewed every half minute. The view
  * counts in every article body are Postgres's figure when the body was built; no view ever
@@ -50,7 +52,7 @@ export function publicArticleRoutes(service: ArticlesService, responder: PublicR
 
   router.get('/:slug', async (ctx) => {
     const slug = slugParam(ctx.params.slug!);
-    await respondCached(ctx, responder, `detail:${slug}`, ARTICLE_DEPS, async () => ({ value: await service.detail(slug) }), VIEW_FIGURES_MAX_AGE_MS);
+    await respondCached(ctx, responder, `detail:${slug}`, DETAIL_DEPS, async () => ({ value: await service.detail(slug) }), VIEW_FIGURES_MAX_AGE_MS);
   });
 
   return router;

@@ -7,6 +7,7 @@ import type { CategoriesRepository } from '../categories/categories.repository.j
 import { toDetail, toSummary } from './article.mapper.js';
 import type { ArticlesRepository, PublicListFilter, PublicOrder } from './articles.repository.js';
 import { parseSearchTerm } from './search-grams.js';
+import type { GlossaryLinks } from '../glossary/glossary-links.js';
 
 export const RELATED_LIMIT = 3;
 /** A search counts its hits up to this; past it the total reads "1,000+". */
@@ -19,6 +20,8 @@ export class ArticlesService {
     private readonly categories: CategoriesRepository,
     private readonly ranking: PopularRanking | undefined,
     private readonly clock: () => Date = () => new Date(),
+    /** Links glossary terms in a body as it is read (absent: bodies as stored). */
+    private readonly glossary?: GlossaryLinks,
   ) {}
 
   async list(query: ArticleListQuery): Promise<ArticleList> {
@@ -92,7 +95,10 @@ export class ArticlesService {
     const now = this.clock();
     const row = await this.articles.findPublicBySlug(slug, now);
     if (!row) throw new NotFoundError(API_MESSAGES.articleNotFound);
-    const related = await this.articles.related(row.id, row.category_id, now, RELATED_LIMIT);
-    return toDetail(row, related);
+    const [related, content] = await Promise.all([
+      this.articles.related(row.id, row.category_id, now, RELATED_LIMIT),
+      this.glossary ? this.glossary.link(row.content ?? '', row.glossary_links ?? true) : row.content,
+    ]);
+    return toDetail({ ...row, content }, related);
   }
 }

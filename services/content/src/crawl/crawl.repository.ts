@@ -52,6 +52,12 @@ export class CrawlRepository {
       .limit(limit);
   }
 
+  /** The newest change of a published glossary term; null when none is published. */
+  async glossaryLastmod(): Promise<Date | null> {
+    const row = await this.db('glossary_terms').where('status', 'published').max<{ lastmod: Date | null }>('updated_at as lastmod').first();
+    return row?.lastmod ?? null;
+  }
+
   /** Public articles published since `since`, newest first. */
   newsArticles(now: Date, since: Date, limit: number): Promise<Array<{ slug: string; title: string; published_at: Date }>> {
     return this.publicArticles(now).where('a.published_at', '>=', since).select('a.slug', 'a.title', 'a.published_at').orderBy([{ column: 'a.published_at', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(limit);

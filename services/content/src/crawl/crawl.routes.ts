@@ -13,7 +13,7 @@ export function crawlRoutes(service: CrawlService, responder: PublicResponder): 
   const router = new Router({ prefix: '/api' });
 
   router.get('/sitemap', async (ctx) => {
-    await respondCached(ctx, responder, 'sitemap:index', ['articles', 'categories'], async () => ({ value: await service.index(), ids: [] }));
+    await respondCached(ctx, responder, 'sitemap:index', ['articles', 'categories', 'glossary'], async () => ({ value: await service.index(), ids: [] }));
   });
   router.get('/sitemap/articles', async (ctx) => {
     const { page } = parseInput(sitemapPageQuerySchema, ctx.query);

@@ -18,17 +18,19 @@ export class CrawlService {
 
   async index(): Promise<SitemapIndex> {
     const now = this.clock();
-    const [files, categories, tags, [newest]] = await Promise.all([
+    const [files, categories, tags, [newest], glossary] = await Promise.all([
       this.repository.articleFiles(now, this.perFile),
       this.repository.categories(now),
       this.repository.tags(now, this.perFile),
       this.recent(now, 1),
+      this.repository.glossaryLastmod(),
     ]);
     return {
       articles: files.map((file) => ({ page: file.page, lastmod: iso(file.lastmod) })),
       categories: { lastmod: newestOf(categories) },
       tags: { lastmod: newestOf(tags) },
       news: { lastmod: newest ? iso(newest.published_at) : null },
+      glossary: { lastmod: glossary ? iso(glossary) : null },
     };
   }
 

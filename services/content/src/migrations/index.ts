@@ -21,6 +21,7 @@ import * as createOutbox from './20261125060000_create_outbox.js';
 import * as tagKeys from './20261125090000_tag_keys.js';
 import * as createPreviewLinks from './20261125093000_create_preview_links.js';
 import * as announceOnPublication from './20261125094500_announce_on_publication.js';
+import * as createGlossary from './20261126100000_create_glossary.js';
 import * as createLearningPaths from './20261126110000_create_learning_paths.js';
 import * as wordpressImagesState from './20261126130000_wordpress_images_state.js';
 
@@ -48,6 +49,7 @@ export const migrations: NamedMigration[] = [
   tagKeys,
   createPreviewLinks,
   announceOnPublication,
+  createGlossary,
   createLearningPaths,
   wordpressImagesState,
 ];

@@ -11,6 +11,7 @@ import {
 } from '@coinmag/contracts';
 import { ConflictError, NotFoundError, type AuditEntry } from '@coinmag/service-kit';
 import { toDetail } from '../articles/article.mapper.js';
+import type { GlossaryLinks } from '../glossary/glossary-links.js';
 import type { ArticleRow, ArticlesRepository } from '../articles/articles.repository.js';
 import { RELATED_LIMIT } from '../articles/articles.service.js';
 import type { PreviewLinkRow, PreviewLinksRepository } from './preview-links.repository.js';
@@ -35,6 +36,8 @@ export class PreviewLinksService {
     private readonly links: PreviewLinksRepository,
     private readonly articles: ArticlesRepository,
     private readonly clock: () => Date = () => new Date(),
+    /** Links glossary terms as the public page will (absent: the body as stored). */
+    private readonly glossary?: GlossaryLinks,
   ) {}
 
   async create(articleId: number, days: number, ip: string | null = null): Promise<CreatedPreviewLink> {
@@ -73,7 +76,10 @@ export class PreviewLinksService {
     const article = await this.articles.findById(link.article_id);
     if (!article) throw new NotFoundError(PREVIEW_MESSAGES.gone);
     if (isPublic(article, now)) return { state: 'published', slug: article.slug };
-    const related = await this.articles.related(article.id, article.category_id, now, RELATED_LIMIT);
-    return { state: 'preview', article: toDetail(article, related), expires_at: link.expires_at.toISOString() };
+    const [related, content] = await Promise.all([
+      this.articles.related(article.id, article.category_id, now, RELATED_LIMIT),
+      this.glossary ? this.glossary.link(article.content ?? '', article.glossary_links ?? true) : article.content,
+    ]);
+    return { state: 'preview', article: toDetail({ ...article, content }, related), expires_at: link.expires_at.toISOString() };
   }
 }

@@ -19,6 +19,7 @@ import { CoverPicker } from './CoverPicker';
 import { RichTextEditor } from './RichTextEditor';
 import { TagInput } from './TagInput';
 import { SidePanel } from './SidePanel';
+import { GlossaryLinksPanel } from './GlossaryLinksPanel';
 import { shouldBlockEnter } from './enter-key';
 import { tooLargeMessage } from './compression';
 import { prepareImage, readAsDataUrl } from './compress-image';
@@ -290,6 +291,7 @@ export function ArticleFormPage() {
         <aside className={`${adminStyles.card} ${styles.side}`} aria-label="文章設定">
           <SidePanel values={values} categories={categories} update={update} />
           <TagInput tags={values.tags} onChange={(tags) => update('tags', tags)} />
+          <GlossaryLinksPanel content={values.content} enabled={values.glossaryLinks !== false} onToggle={(enabled) => update('glossaryLinks', enabled)} />
           <div className={adminStyles.actions}>
             <button type="button" className={`${adminStyles.button} ${adminStyles.buttonSecondary}`} onClick={preview}>預覽</button>
             <button type="submit" className={adminStyles.button} disabled={saving} aria-busy={saving}>{saving ? '儲存中…' : '儲存'}</button>

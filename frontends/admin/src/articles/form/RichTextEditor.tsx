@@ -28,7 +28,10 @@ const EXTENSIONS = [
 interface Props {
   initialContent: string;
   onChange: (html: string) => void;
-  onInsertImage: () => void;
+  /** Absent: no 插入圖片 button (the glossary's explanation). */
+  onInsertImage?: () => void;
+  /** The editing area's accessible name; default 內容. */
+  label?: string;
   onReady: (editor: Editor) => void;
   invalid?: boolean;
   describedBy?: string;
@@ -54,7 +57,7 @@ const BUTTONS: ToolButton[] = [
   { label: '程式碼區塊', text: '{ } 程式碼', isActive: (e) => e.isActive('codeBlock'), run: (e) => e.chain().focus().toggleCodeBlock().run() },
 ];
 
-export function RichTextEditor({ initialContent, onChange, onInsertImage, onReady, invalid, describedBy }: Props) {
+export function RichTextEditor({ initialContent, onChange, onInsertImage, onReady, invalid, describedBy, label = '內容' }: Props) {
   const [linkDialog, setLinkDialog] = useState<{ href: string } | null>(null);
   const [, forceRender] = useState(0);
   const editor = useEditor({
@@ -87,13 +90,13 @@ export function RichTextEditor({ initialContent, onChange, onInsertImage, onRead
           class: styles.content ?? '',
           role: 'textbox',
           'aria-multiline': 'true',
-          'aria-label': '內容',
+          'aria-label': label,
           ...(describedBy ? { 'aria-describedby': describedBy } : {}),
           ...(invalid ? { 'aria-invalid': 'true' } : {}),
         },
       },
     });
-  }, [editor, invalid, describedBy]);
+  }, [editor, invalid, describedBy, label]);
 
   if (!editor) return null;
 
@@ -122,7 +125,7 @@ export function RichTextEditor({ initialContent, onChange, onInsertImage, onRead
           onClick={() => setLinkDialog({ href: (editor.getAttributes('link').href as string | undefined) ?? '' })}>
           🔗 連結
         </button>
-        <button type="button" className={`${styles.tool} ${styles.toolAccent}`} onClick={onInsertImage}>插入圖片</button>
+        {onInsertImage && <button type="button" className={`${styles.tool} ${styles.toolAccent}`} onClick={onInsertImage}>插入圖片</button>}
         <button type="button" className={styles.tool} aria-label="復原" title="復原" disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()}>↶</button>
         <button type="button" className={styles.tool} aria-label="重做" title="重做" disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()}>↷</button>
       </div>

@@ -26,6 +26,8 @@ export interface ArticleFormValues {
   tags: string[];
   /** The cover's alt text (empty unless typed). */
   coverAlt: string;
+  /** Whether glossary terms are linked in this article (docs/product.md §3 Glossary); absent: on. */
+  glossaryLinks?: boolean;
 }
 
 export const EMPTY_ARTICLE: ArticleFormValues = {
@@ -79,6 +81,7 @@ export function valuesFromArticle(article: AdminArticle): ArticleFormValues {
     metaDescription: article.meta_description ?? '',
     tags: [...article.tags],
     coverAlt: article.featured_image_alt ?? '',
+    glossaryLinks: article.glossary_links ?? true,
   };
 }
 
@@ -116,6 +119,7 @@ export function buildArticleFormData(values: ArticleFormValues, cover: CoverStat
   form.append('tags', JSON.stringify(cleanTags(values.tags)));
   form.append('published_at', values.publishedAt);
   form.append('featured_image_alt', cover.kind === 'none' ? '' : values.coverAlt.trim());
+  form.append('glossary_links', String(values.glossaryLinks !== false));
   if (cover.kind === 'new') form.append('featured_image', cover.file, cover.file.name);
   else if (cover.kind === 'existing') form.append('keep_existing_featured_image', cover.url);
   return form;

@@ -8,6 +8,7 @@ import { SmartImage } from '../../components/SmartImage';
 import { ArticleCard } from '../../components/ArticleCard';
 import { useSite } from '../../site-context';
 import { TableOfContentsIsland } from './TableOfContents';
+import { GlossaryTipsIsland } from './GlossaryTips';
 import pageStyles from '../page.module.css';
 import styles from './article.module.css';
 
@@ -41,6 +42,7 @@ export function ArticleView({ article, html, views, breadcrumbs, banner, lessons
             <SmartImage src={article.featured_image} alt={article.featured_image_alt ?? ''} width={1200} height={630} sizes={IMAGE_SIZES.articleCover} priority className={styles.cover} />
           )}
           <div className={styles.content} data-testid="article-content" dangerouslySetInnerHTML={{ __html: html }} />
+          {html.includes('class="gl-term"') && <GlossaryTipsIsland />}
           {tags.length > 0 && (
             <ul className={styles.tags} aria-label="標籤">
               {tags.map((tag) => (

@@ -1,0 +1,81 @@
+/**
+ * The demo glossary (docs/product.md §3 Glossary): beginner terms with their English names,
+ * tickers, Simplified spellings and common variants, chosen so the demo articles link them.
+ * `related` names other terms by slug.
+ */
+export interface DemoTerm {
+  slug: string;
+  name: string;
+  aliases: string[];
+  definition: string;
+  explanation?: string;
+  related?: string[];
+}
+
+export const DEMO_GLOSSARY: DemoTerm[] = [
+  { slug: 'bitcoin', name: '比特幣', aliases: ['Bitcoin', 'BTC', '比特币'], definition: '第一個去中心化的加密貨幣，2009 年由中本聰推出，總量上限 2,100 萬枚。', related: ['blockchain', 'mining', 'halving'],
+    explanation: '<p>比特幣不靠銀行或政府發行，而是由全球節點共同維護的區塊鏈記帳，新幣透過挖礦產生。</p><h2>為什麼有價值</h2><p>總量固定、轉帳不需中介、帳本公開可查，讓它被稱為「數位黃金」。</p>' },
+  { slug: 'blockchain', name: '區塊鏈', aliases: ['Blockchain', '区块链'], definition: '由許多電腦共同保存、依時間串連且難以竄改的公開帳本。', related: ['node', 'decentralization'],
+    explanation: '<p>每個區塊記錄一批交易，並帶著前一個區塊的指紋，改動任何一筆舊紀錄都會讓後面的區塊對不上。</p>' },
+  { slug: 'mining', name: '挖礦', aliases: ['Mining', '挖矿'], definition: '以電腦算力競爭記帳權並獲得新幣獎勵的過程，用來維護工作量證明區塊鏈的安全。', related: ['miner', 'proof-of-work', 'halving'] },
+  { slug: 'miner', name: '礦工', aliases: ['Miner', '矿工'], definition: '投入算力參與挖礦、打包交易並領取區塊獎勵的人或機構。', related: ['mining'] },
+  { slug: 'halving', name: '減半', aliases: ['Halving', '减半'], definition: '比特幣約每四年（每 21 萬個區塊）將挖礦獎勵砍半的機制，讓新幣發行逐漸減少。', related: ['bitcoin', 'mining'] },
+  { slug: 'proof-of-work', name: '工作量證明', aliases: ['Proof of Work', 'PoW', '工作量证明'], definition: '以耗費算力解題來決定誰能記帳的共識機制，比特幣採用這種方式。', related: ['proof-of-stake', 'mining'] },
+  { slug: 'proof-of-stake', name: '權益證明', aliases: ['Proof of Stake', 'PoS', '权益证明'], definition: '依質押代幣的多寡選出驗證者來記帳的共識機制，以太坊自 2022 年起採用。', related: ['proof-of-work', 'staking'] },
+  { slug: 'ethereum', name: '以太坊', aliases: ['Ethereum', 'ETH', '以太幣'], definition: '支援智慧合約的區塊鏈平台，原生代幣為 ETH，是 DeFi 與 NFT 的主要舞台。', related: ['smart-contract', 'gas-fee', 'layer-2'],
+    explanation: '<p>以太坊像一台全球共用的電腦：任何人都能部署智慧合約，使用時以 ETH 支付 Gas 費。</p>' },
+  { slug: 'smart-contract', name: '智慧合約', aliases: ['Smart Contract', '智能合約', '智能合约'], definition: '部署在區塊鏈上、條件達成就自動執行的程式，部署後無法被單方面竄改。', related: ['ethereum', 'defi'] },
+  { slug: 'gas-fee', name: 'Gas 費', aliases: ['Gas Fee', 'Gas', '燃料費'], definition: '在以太坊等區塊鏈上執行交易或合約所付的手續費，網路越壅塞越貴。', related: ['ethereum', 'layer-2'] },
+  { slug: 'staking', name: '質押', aliases: ['Staking', '质押'], definition: '把代幣鎖定在網路中協助驗證交易，以換取獎勵的做法；鎖定期間通常不能自由動用。', related: ['proof-of-stake'] },
+  { slug: 'layer-2', name: 'Layer 2', aliases: ['L2', '第二層網路'], definition: '建立在主鏈之上、把交易移到鏈下處理再回報主鏈的擴容方案，可大幅降低手續費。', related: ['ethereum', 'lightning-network', 'public-chain'] },
+  { slug: 'lightning-network', name: '閃電網路', aliases: ['Lightning Network', '闪电网络'], definition: '比特幣的第二層支付網路，透過支付通道讓小額付款即時到帳、手續費極低。', related: ['bitcoin', 'layer-2'] },
+  { slug: 'defi', name: 'DeFi', aliases: ['去中心化金融', 'Decentralized Finance'], definition: '以智慧合約提供借貸、交易、理財等服務，不需銀行或券商當中介的金融系統。', related: ['dex', 'liquidity-pool', 'yield-farming'],
+    explanation: '<p>DeFi 的服務由公開的智慧合約執行，任何人連上錢包就能使用；但合約漏洞、清算與詐騙專案都是要留意的風險。</p>' },
+  { slug: 'dex', name: '去中心化交易所', aliases: ['DEX', '去中心化交易平台'], definition: '用智慧合約讓使用者直接以錢包換幣、不需把資產交給平台保管的交易所。', related: ['cex', 'liquidity-pool', 'slippage'] },
+  { slug: 'cex', name: '中心化交易所', aliases: ['CEX', '中心化交易平台'], definition: '由公司經營、代客保管資產並撮合買賣的交易平台，開戶通常需要身分驗證。', related: ['dex', 'kyc', 'self-custody'] },
+  { slug: 'liquidity-pool', name: '流動性池', aliases: ['Liquidity Pool', '流动性池'], definition: '由使用者存入兩種以上代幣組成，供去中心化交易所自動報價換幣的資金池。', related: ['impermanent-loss', 'yield-farming'] },
+  { slug: 'yield-farming', name: '流動性挖礦', aliases: ['Yield Farming', '流动性挖矿'], definition: '把代幣存入 DeFi 協議提供流動性，以換取手續費與額外代幣獎勵的做法。', related: ['liquidity-pool', 'impermanent-loss'] },
+  { slug: 'impermanent-loss', name: '無常損失', aliases: ['Impermanent Loss', '无常损失'], definition: '在流動性池提供資金時，因代幣價格變動而比單純持有少賺或多虧的差額。', related: ['liquidity-pool'] },
+  { slug: 'slippage', name: '滑價', aliases: ['Slippage', '滑點', '滑点'], definition: '下單時預期的成交價與實際成交價之間的差距，交易量大或流動性低時更明顯。', related: ['dex'] },
+  { slug: 'liquidation', name: '清算', aliases: ['Liquidation', '爆倉', '强制平仓'], definition: '借貸或槓桿部位的抵押品價值跌破門檻時，被系統強制賣出以償還債務。', related: ['leverage', 'overcollateralization'] },
+  { slug: 'overcollateralization', name: '超額抵押', aliases: ['Overcollateralization', '超额抵押'], definition: '借款時提供價值高於借款金額的抵押品，是鏈上借貸防範違約的方法。', related: ['liquidation', 'defi'] },
+  { slug: 'stablecoin', name: '穩定幣', aliases: ['Stablecoin', '稳定币'], definition: '價格與美元等法幣掛鉤、力求維持固定價值的加密貨幣。', related: ['usdt', 'usdc', 'depeg'],
+    explanation: '<p>常見的穩定幣有三種：以現金與國債作準備的法幣抵押型、以加密資產超額抵押的加密抵押型，以及靠演算法調節供給的演算法型（風險最高）。</p>' },
+  { slug: 'usdt', name: 'USDT', aliases: ['Tether', '泰達幣'], definition: '由 Tether 公司發行、與美元 1:1 掛鉤的穩定幣，是市值最大的穩定幣。', related: ['stablecoin', 'usdc'] },
+  { slug: 'usdc', name: 'USDC', aliases: ['USD Coin'], definition: '由 Circle 公司發行、以現金與短期美國國債作為準備的美元穩定幣。', related: ['stablecoin', 'usdt'] },
+  { slug: 'depeg', name: '脫鉤', aliases: ['Depeg', '脱钩'], definition: '穩定幣價格偏離其掛鉤資產（例如 1 美元）的情況，嚴重時可能崩盤。', related: ['stablecoin'] },
+  { slug: 'nft', name: 'NFT', aliases: ['非同質化代幣', 'Non-Fungible Token', '非同质化代币'], definition: '每一枚都獨一無二、不可互換的代幣，常用來證明數位收藏品、票券或會員資格的所有權。', related: ['token', 'ethereum'] },
+  { slug: 'cold-wallet', name: '冷錢包', aliases: ['cold wallet', '硬體錢包', 'Hardware Wallet', '冷钱包'], definition: '私鑰離線保存、平時不連網路的錢包，例如硬體錢包，較不容易被駭客盜取。', related: ['hot-wallet', 'private-key', 'seed-phrase'],
+    explanation: '<p>冷錢包把私鑰存在不連網的裝置裡，簽署交易時才短暫連接電腦或手機，私鑰不會離開裝置。</p><h2>適合誰</h2><p>長期持有、金額較大的資產適合放冷錢包；常交易的小額資金可放熱錢包。</p>' },
+  { slug: 'hot-wallet', name: '熱錢包', aliases: ['Hot Wallet', '热钱包'], definition: '連網使用的錢包，例如手機或瀏覽器錢包，使用方便但較容易受到攻擊。', related: ['cold-wallet', 'metamask'] },
+  { slug: 'private-key', name: '私鑰', aliases: ['Private Key', '私钥'], definition: '證明你擁有錢包資產並能簽署交易的一串密碼，外洩就等於資產被拿走。', related: ['public-key', 'seed-phrase'] },
+  { slug: 'public-key', name: '公鑰', aliases: ['Public Key', '公钥'], definition: '由私鑰推導而來、可以公開的金鑰，用來產生錢包地址與驗證簽章。', related: ['private-key', 'wallet-address'] },
+  { slug: 'seed-phrase', name: '助記詞', aliases: ['Seed Phrase', 'Mnemonic', '助记词', '恢復短語'], definition: '由 12 或 24 個英文單字組成的錢包備份，可以還原所有私鑰，務必離線保管、不可拍照上雲。', related: ['private-key', 'cold-wallet'] },
+  { slug: 'wallet-address', name: '錢包地址', aliases: ['Wallet Address', '钱包地址'], definition: '收款用的公開字串，類似銀行帳號，由公鑰推導而來；轉帳前務必核對。', related: ['public-key'] },
+  { slug: 'self-custody', name: '自我保管', aliases: ['Self-custody', '自行保管', '自我托管'], definition: '自己持有私鑰、不把資產交給交易所保管的方式，安全與責任都在自己身上。', related: ['cex', 'cold-wallet'] },
+  { slug: 'metamask', name: 'MetaMask', aliases: ['小狐狸錢包', '小狐狸钱包'], definition: '最多人使用的瀏覽器與手機熱錢包，可連接以太坊與相容鏈上的 DeFi 網站。', related: ['hot-wallet', 'token-approval'] },
+  { slug: 'phishing', name: '釣魚攻擊', aliases: ['Phishing', '網路釣魚', '釣魚', '钓鱼'], definition: '假冒官方網站或訊息，誘騙使用者輸入私鑰、助記詞或簽署惡意交易的詐騙手法。', related: ['token-approval', 'pig-butchering'] },
+  { slug: 'token-approval', name: '代幣授權', aliases: ['Token Approval', '授權', '授权'], definition: '允許某個智慧合約動用你錢包中特定代幣的許可，授權給惡意合約可能被盜光。', related: ['phishing', 'metamask'] },
+  { slug: 'pig-butchering', name: '殺豬盤', aliases: ['Pig Butchering', '杀猪盘'], definition: '詐騙者以交友或投資群組長期建立信任，再誘導受害者投入大筆資金後捲款消失的詐騙。', related: ['phishing'] },
+  { slug: 'altcoin', name: '山寨幣', aliases: ['Altcoin', '山寨币', '競爭幣'], definition: '比特幣以外的加密貨幣統稱，通常市值較小、波動與風險更高。', related: ['bitcoin', 'market-cap'] },
+  { slug: 'market-cap', name: '市值', aliases: ['Market Cap', 'Market Capitalization'], definition: '流通中的代幣數量乘以現價，用來比較加密貨幣的規模。', related: ['altcoin'] },
+  { slug: 'bull-market', name: '牛市', aliases: ['Bull Market', '多頭市場'], definition: '價格長期上漲、市場情緒樂觀的時期。', related: ['bear-market'] },
+  { slug: 'bear-market', name: '熊市', aliases: ['Bear Market', '空頭市場'], definition: '價格長期下跌、市場情緒悲觀的時期。', related: ['bull-market'] },
+  { slug: 'dca', name: '定期定額', aliases: ['DCA', 'Dollar-Cost Averaging', '定投'], definition: '固定時間投入固定金額買進，分散買入時點，降低追高殺低的影響。', related: ['bear-market'] },
+  { slug: 'technical-analysis', name: '技術分析', aliases: ['Technical Analysis', '技术分析'], definition: '以歷史價格、成交量與圖表型態研判市場走勢的分析方法。', related: ['candlestick'] },
+  { slug: 'candlestick', name: 'K 線', aliases: ['K線', 'Candlestick', '蠟燭圖', 'K线'], definition: '以開盤、收盤、最高、最低四個價格畫成的圖形，呈現一段時間內的價格變化。', related: ['technical-analysis'] },
+  { slug: 'stop-loss', name: '停損', aliases: ['Stop Loss', '止損', '止损'], definition: '預先設定虧損到某個價格就自動賣出，以限制損失的做法。', related: ['leverage'] },
+  { slug: 'leverage', name: '槓桿', aliases: ['Leverage', '杠杆'], definition: '借錢放大交易部位，獲利與虧損都會按倍數放大，虧損過多會被清算。', related: ['liquidation', 'perpetual-contract'] },
+  { slug: 'perpetual-contract', name: '永續合約', aliases: ['Perpetual Contract', 'Perpetual Futures', '永续合约'], definition: '沒有到期日、以資金費率讓價格貼近現貨的期貨合約，可做多做空並開槓桿。', related: ['leverage', 'liquidation'] },
+  { slug: 'etf', name: 'ETF', aliases: ['Exchange-Traded Fund', '指數股票型基金'], definition: '在證券交易所掛牌交易的基金；比特幣現貨 ETF 讓投資人用券商帳戶參與比特幣。', related: ['bitcoin'] },
+  { slug: 'vasp', name: 'VASP', aliases: ['虛擬資產服務提供者', 'Virtual Asset Service Provider'], definition: '提供虛擬資產交易、保管等服務的業者，在台灣須向金管會完成洗錢防制登記。', related: ['cex', 'kyc'] },
+  { slug: 'kyc', name: 'KYC', aliases: ['Know Your Customer', '身分驗證', '实名认证'], definition: '金融服務確認客戶真實身分的程序，台灣合規交易所開戶都要完成。', related: ['cex', 'vasp'] },
+  { slug: 'rwa', name: 'RWA', aliases: ['Real World Assets', '實體資產代幣化'], definition: '把債券、房地產等現實世界的資產發行成區塊鏈上代幣的做法。', related: ['token'] },
+  { slug: 'whitepaper', name: '白皮書', aliases: ['Whitepaper', '白皮书'], definition: '說明加密貨幣專案目標、技術與代幣設計的正式文件，研究專案時的第一手資料。', related: ['altcoin'] },
+  { slug: 'hodl', name: 'HODL', aliases: ['囤幣', '囤币'], definition: '幣圈用語，指不理會短期漲跌、長期持有加密貨幣。', related: ['dca'] },
+  { slug: 'public-chain', name: '公鏈', aliases: ['Public Chain', 'Layer 1', 'L1', '公链'], definition: '任何人都能參與使用與驗證的公開區塊鏈，例如比特幣、以太坊與 Solana。', related: ['layer-2', 'blockchain'] },
+  { slug: 'node', name: '節點', aliases: ['Node', '节点'], definition: '連上區塊鏈網路、保存帳本副本並轉發或驗證交易的電腦。', related: ['blockchain'] },
+  { slug: 'decentralization', name: '去中心化', aliases: ['Decentralization'], definition: '不由單一機構控制，而由許多參與者共同維護與決策的設計。', related: ['blockchain', 'defi'] },
+  { slug: 'token', name: '代幣', aliases: ['Token', '代币'], definition: '在區塊鏈上發行、代表價值、用途或權利的數位資產。', related: ['nft', 'rwa'] },
+  { slug: 'fiat-on-ramp', name: '出入金', aliases: ['入金', '出金'], definition: '把新台幣等法幣存入交易所換成加密貨幣（入金），或反向提領回銀行帳戶（出金）。', related: ['cex', 'kyc'] },
+];
