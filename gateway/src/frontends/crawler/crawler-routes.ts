@@ -129,6 +129,7 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
     }
     if (path === LEARN_SITEMAP_PATH) {
       return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapEntry[]>('/api/sitemap/learn', origin, (entries) => urlSetXml(origin, '/learn/', entries, [{ path: '/learn' }])));
+    }
     if (path === GLOSSARY_SITEMAP_PATH) {
       const glossary = (index: GlossaryIndex) => index.groups.flatMap((group) => group.terms).map((term) => ({ slug: term.slug, lastmod: '' }));
       return send(ctx, 'application/xml; charset=utf-8', await cache.render<GlossaryIndex>('/api/glossary', origin, (index) => urlSetXml(origin, '/glossary/', glossary(index), [{ path: '/glossary' }])));
