@@ -4,7 +4,7 @@ import { SiteContext, type PublicAppProps } from './site-context';
 import { HomePage } from './pages/home/HomePage';
 import { ArticlePage } from './pages/article/ArticlePage';
 import { CategoryPage } from './pages/category/CategoryPage';
-import { TagPage } from './pages/tag/TagPage';
+import { TagPage, UnknownTagPage } from './pages/tag/TagPage';
 import { PreviewPage } from './pages/preview/PreviewPage';
 import { SearchPage } from './pages/search/SearchPage';
 import { AllArticlesPage } from './pages/articles/AllArticlesPage';
@@ -14,6 +14,7 @@ import { LearningPathPage } from './pages/learn/LearningPathPage';
 import { GlossaryPage } from './pages/glossary/GlossaryPage';
 import { GlossaryTermPage } from './pages/glossary/GlossaryTermPage';
 import { InitialDataContext } from './data/page-data';
+import { namesNothing, pageRoute } from '@coinmag/rules';
 
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
@@ -32,6 +33,7 @@ function ScrollToTopOnNavigate() {
 /** The public pages (docs/product.md §2 Public routes), rendered inside the shell's header and footer. */
 export default function PublicApp(props: PublicAppProps) {
   const location = useLocation();
+  const nothing = namesNothing(pageRoute(location.pathname));
   const initial = useRef(props.initialData ?? null);
   const firstLocation = useRef(location.key);
   // The server's data belongs to the first page only; after a navigation pages load their own.
@@ -42,6 +44,11 @@ export default function PublicApp(props: PublicAppProps) {
     <SiteContext.Provider value={props}>
       <InitialDataContext.Provider value={initial}>
       <ScrollToTopOnNavigate />
+      {nothing === 'page' ? (
+        <NotFoundPage />
+      ) : nothing === 'tag' ? (
+        <UnknownTagPage />
+      ) : (
       <Routes>
         <Route index element={<HomePage />} />
         <Route path="article/:slug" element={<ArticlePage />} />
@@ -56,6 +63,7 @@ export default function PublicApp(props: PublicAppProps) {
         <Route path="glossary/:slug" element={<GlossaryTermPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      )}
       </InitialDataContext.Provider>
     </SiteContext.Provider>
   );

@@ -41,6 +41,15 @@ function slugOf(segment: string): string | null {
   }
 }
 
+/**
+ * A page whose path segment can name nothing (a bad escape, a quote): the not-found page, on the
+ * server and in the browser alike ('tag': the unknown tag's page).
+ */
+export function namesNothing(route: PageRoute): 'page' | 'tag' | null {
+  if (route.page === 'tag') return route.tag === null ? 'tag' : null;
+  return (route.page === 'article' || route.page === 'category' || route.page === 'learn-path' || route.page === 'glossary-term') && route.slug === null ? 'page' : null;
+}
+
 export function pageRoute(pathname: string): PageRoute {
   if (pathname === '/') return { page: 'home' };
   const article = ARTICLE.exec(pathname);

@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { TAG_PAGE_SIZE, type ArticleSummary, type Settings } from '@coinmag/contracts';
 import { TAG_TEXT, tagKey, tagPageMeta, tagPagePath } from '@coinmag/rules';
 import { fetchArticles, fetchTag } from '../../api/articles';
@@ -41,6 +41,18 @@ export function tagMeta(key: string, page: number, state: TagState, settings: Se
   if (state.status === 'ready') return tagPageMeta({ key: state.key, name: state.name, article_count: state.count }, page, state.articles.length > 0);
   if (state.status === 'unknown') return { title: TAG_TEXT.unknown, description: settings.site_description, path: tagPagePath(key), noIndex: true };
   return null;
+}
+
+/** A path segment that can name no tag (a slash, a bad escape): unknown at once, as the server says. */
+export function UnknownTagPage() {
+  const { settings } = useSite();
+  const { pathname } = useLocation();
+  usePageMeta({ title: TAG_TEXT.unknown, description: settings.site_description, path: pathname, noIndex: true });
+  return (
+    <div className={styles.page}>
+      <EmptyState title={TAG_TEXT.unknown} note={TAG_TEXT.unknownNote} homeLink />
+    </div>
+  );
 }
 
 export function TagPage() {
