@@ -65,9 +65,12 @@ describe('WordPress import', () => {
   async function importExport(xml: string): Promise<WordPressImport> {
     const uploaded = await upload(xml);
     expect(uploaded.status).toBe(201);
+    const mappedByDryRun = content.content.wordpress.mapper.mappedCount;
     const confirmed = await content.get(WORDPRESS_IMPORT_PATHS.confirm(uploaded.body.id), { method: 'POST', headers: auth });
     expect(confirmed.status).toBe(202);
     await content.content.wordpress.runner.settled(uploaded.body.id);
+    // The import uses what the dry run mapped: no post body is mapped a second time.
+    expect(content.content.wordpress.mapper.mappedCount).toBe(mappedByDryRun);
     const job = await content.get(WORDPRESS_IMPORT_PATHS.importOf(uploaded.body.id), { headers: auth });
     return wordpressImportSchema.parse(job.body);
   }
@@ -205,7 +208,8 @@ describe('WordPress import', () => {
     const filesBefore = await readdir(directory);
     const uploaded = await upload(await fixtureExport(images.url));
     expect(uploaded.status).toBe(201);
-    expect(await readdir(directory)).toHaveLength(filesBefore.length + 1);
+    // The export and the dry run's decisions.
+    expect(await readdir(directory)).toHaveLength(filesBefore.length + 2);
     const discarded = await content.get(WORDPRESS_IMPORT_PATHS.importOf(uploaded.body.id), { method: 'DELETE', headers: auth });
     expect(discarded.status).toBe(204);
     expect(await readdir(directory)).toEqual(filesBefore);
