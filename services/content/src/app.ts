@@ -142,7 +142,7 @@ export interface ContentApp {
   audit: AuditRepository;
   /** Close it after the server has drained. */
   bodies: ArticleBodyPool;
-  wordpress: { service: WordPressImportService; runner: WordPressImportRunner };
+  wordpress: { service: WordPressImportService; runner: WordPressImportRunner; mapper: WxrMappingPool };
   /** Sends webhooks and IndexNow; main.ts starts it. */
   outbox: OutboxWorker;
 }
@@ -259,5 +259,5 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     publicLearningPathRoutes(learningPaths, responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return { app, cache, cacheEvents, views, ranking, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner }, outbox };
+  return { app, cache, cacheEvents, views, ranking, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner, mapper: wordpressMapper }, outbox };
 }

@@ -6,7 +6,10 @@ import { eachDecision, indexExport } from './wxr-scan.js';
 /** The report lists this many problems and collisions; the counts cover all of them. */
 const LISTED = 300;
 
-/** What an import of this export would do, read from the file and the database; writes nothing. */
+/**
+ * What an import of this export would do, read from the file and the database; writes nothing
+ * but its decisions next to the file (wxr-scan.ts decisionsPath), for the import to use.
+ */
 export async function dryRunExport(path: string, repository: WordPressImportRepository, mapper: WxrMappingPool, now: Date): Promise<WordPressDryRun> {
   const index = await indexExport(path);
   const report: WordPressDryRun = {
@@ -32,7 +35,7 @@ export async function dryRunExport(path: string, repository: WordPressImportRepo
   report.problem_count += index.noteCount - index.notes.length;
   await eachDecision(path, index, now, mapper, async (item, decision) => {
     if (decision.kind === 'attachment') return;
-    const title = () => Array.from(item.title.trim()).slice(0, 200).join('') || `WordPress 項目 ${item.postId}`;
+    const title = () => item.title || `WordPress 項目 ${item.postId}`;
     if (decision.kind === 'skip' || decision.kind === 'unreadable') {
       const reason = decision.kind === 'skip' ? decision.reason : '內文無法轉換（未匯入）';
       skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
@@ -50,7 +53,7 @@ export async function dryRunExport(path: string, repository: WordPressImportRepo
     if (report.collisions.length < LISTED && (await repository.slugTaken(post.slug, source?.article_id))) {
       report.collisions.push({ wp_post_id: item.postId, title: post.title, slug: post.slug });
     }
-  });
+  }, true);
   report.images = images.size;
   report.skipped = [...skipped].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count);
   return report;

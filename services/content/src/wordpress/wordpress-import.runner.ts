@@ -10,7 +10,8 @@ import type { ImportRow, WordPressImportRepository } from './wordpress-import.re
 import { rewriteImages } from './body-html.js';
 import type { MappedPost } from './wxr-mapping.js';
 import type { WxrMappingPool } from './wxr-mapping-pool.js';
-import { eachDecision, indexExport, type ExportIndex } from './wxr-scan.js';
+import { decisionsPath, eachDecision, eachKeptDecision, indexExport, type DecidedItem, type ExportIndex } from './wxr-scan.js';
+import type { ItemDecision } from './wxr-mapping.js';
 
 export interface RunnerDeps {
   repository: WordPressImportRepository;
@@ -92,6 +93,7 @@ export class WordPressImportRunner {
       await repository.setStatus(importId, 'done', true);
       // The export is not needed once everything in it is imported (a new import uploads it again).
       await rm(job.file_path, { force: true });
+      await rm(decisionsPath(job.file_path), { force: true });
       await this.deps.audit.record({
         action: 'import.wordpress',
         actor: 'admin',
@@ -129,11 +131,12 @@ export class WordPressImportRunner {
     const requestId = `wordpress-import-${job.id}-${randomUUID()}`;
     const started = (job.started_at ?? this.deps.clock()).getTime();
     const budget = new ImageBudget({ deadline: started + this.deps.imageDeadlineMs, hostFailures: this.deps.imageHostFailures }, () => this.deps.clock().getTime());
-    await eachDecision(job.file_path, index, this.deps.clock(), this.deps.mapper, async (wpItem, decision) => {
+    const now = this.deps.clock();
+    const onDecision = async (wpItem: DecidedItem, decision: ItemDecision) => {
       if (decision.kind === 'unreadable' && !done.has(wpItem.postId)) {
         progress.failed += 1;
         progress.processed += 1;
-        await repository.recordItem(job.id, { wp_post_id: wpItem.postId, title: Array.from(wpItem.title.trim()).slice(0, 200).join(''), outcome: 'failed', article_id: null, note: decision.reason });
+        await repository.recordItem(job.id, { wp_post_id: wpItem.postId, title: wpItem.title, outcome: 'failed', article_id: null, note: decision.reason });
         await repository.saveProgress(job.id, progress);
         return;
       }
@@ -143,7 +146,9 @@ export class WordPressImportRunner {
       progress.processed += 1;
       await repository.recordItem(job.id, item);
       await repository.saveProgress(job.id, progress);
-    });
+    };
+    // What the dry run mapped is used as it is; only an export without kept decisions is mapped again.
+    if (!(await eachKeptDecision(job.file_path, now, onDecision))) await eachDecision(job.file_path, index, now, this.deps.mapper, onDecision);
     return progress;
   }
 

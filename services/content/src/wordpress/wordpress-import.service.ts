@@ -12,6 +12,7 @@ import type { WordPressImportRunner } from './wordpress-import.runner.js';
 import type { ImportRow, WordPressImportRepository } from './wordpress-import.repository.js';
 import type { WxrMappingPool } from './wxr-mapping-pool.js';
 import { WxrFormatError } from './wxr-parser.js';
+import { decisionsPath } from './wxr-scan.js';
 
 export const WORDPRESS_MESSAGES = {
   notFound: '找不到這筆匯入',
@@ -79,6 +80,7 @@ export class WordPressImportService {
       const message = err instanceof WxrFormatError ? err.message : `無法讀取匯出檔：${(err as Error).message}`;
       await this.repository.fail(id, message);
       await rm(path, { force: true });
+      await rm(decisionsPath(path), { force: true });
       if (err instanceof WxrFormatError) throw err;
       throw new ValidationError('file', message);
     }
@@ -120,6 +122,7 @@ export class WordPressImportService {
     if (!row) throw new NotFoundError(WORDPRESS_MESSAGES.notFound);
     if (!(await this.repository.deleteReadyImport(id))) throw new ConflictError(WORDPRESS_MESSAGES.notDiscardable);
     await rm(row.file_path, { force: true });
+    await rm(decisionsPath(row.file_path), { force: true });
   }
 
   private async present(row: ImportRow): Promise<WordPressImport> {

@@ -6,8 +6,8 @@ function post(postId: number, content: string): WxrItem {
   return { title: `文章 ${postId}`, link: '', creator: '', content, excerpt: '', postId, postDateGmt: '2024-01-01 00:00:00', postDate: '', postName: `p${postId}`, status: 'publish', postType: 'post', postParent: 0, attachmentUrl: '', meta: {}, terms: [], oversized: [] };
 }
 const context = () => ({ attachments: new Map<number, string>(), categorySlugs: new Map<string, string>(), now: new Date('2026-01-01T00:00:00Z') });
-/** 2 MB of openers: a few hundred milliseconds of mapping even in linear time. */
-const heavy = '[caption]<img src="http://a.test/x.jpg"><!-- wp:x '.repeat(40_000);
+/** 2 MB of captions to convert: a few hundred milliseconds of mapping even in linear time. */
+const heavy = '[caption]<img src="http://a.test/x.jpg">x[/caption]'.repeat(40_000);
 
 describe('WordPress mapping pool', () => {
   const pool = new WxrMappingPool({ timeoutMs: 50 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { MappingJob, MappingMessage } from './wxr-mapping-worker.js';
-import type { MappedPost } from './wxr-mapping.js';
+import type { PostDraft } from './wxr-mapping.js';
 
 export const WXR_MAPPING_DEFAULTS = { timeoutMs: 10_000, maxHeapMb: 256, idleMs: 30_000 } as const;
 
@@ -11,7 +11,7 @@ export class PostMappingError extends Error {}
 
 interface Job {
   message: MappingJob;
-  resolve(post: MappedPost): void;
+  resolve(post: PostDraft): void;
   reject(err: Error): void;
 }
 
@@ -36,13 +36,15 @@ export class WxrMappingPool {
   private idle?: NodeJS.Timeout;
   private readonly queue: Job[] = [];
   private nextId = 1;
+  /** Posts mapped since the start (the import's tests see that a confirmed dry run maps nothing again). */
+  mappedCount = 0;
   private readonly script = defaultWorkerUrl();
 
   constructor(private readonly options: { timeoutMs?: number; maxHeapMb?: number; idleMs?: number } = {}) {
     this.timeoutMs = options.timeoutMs ?? WXR_MAPPING_DEFAULTS.timeoutMs;
   }
 
-  map(item: MappingJob['item'], context: MappingJob['context']): Promise<MappedPost> {
+  map(item: MappingJob['item'], context: MappingJob['context']): Promise<PostDraft> {
     return new Promise((resolve, reject) => {
       this.queue.push({ message: { id: this.nextId++, item, context }, resolve, reject });
       this.pump();
@@ -106,7 +108,10 @@ export class WxrMappingPool {
     clearTimeout(this.timer);
     this.current = undefined;
     if ('error' in message) job.reject(new PostMappingError(message.error));
-    else job.resolve(message.post);
+    else {
+      this.mappedCount += 1;
+      job.resolve(message.post);
+    }
     this.afterJob();
   }
 

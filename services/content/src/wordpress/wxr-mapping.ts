@@ -104,16 +104,37 @@ function termsOf(item: WxrItem, domain: string) {
   return item.terms.filter((term) => term.domain === domain);
 }
 
+/**
+ * A post mapped but for what depends on the time of the import (a scheduled date already past,
+ * a published post without a date): the dry run keeps these, and the import finishes them with
+ * its own clock (finishPost) instead of mapping every body again.
+ */
+export type PostDraft = Omit<MappedPost, 'status' | 'publishedAt' | 'sourceHash'> & { wpStatus: ArticleStatus; date: Date | null };
+
 export function mapPost(item: WxrItem, context: MappingContext): MappedPost {
+  return finishPost(draftPost(item, context), context.now);
+}
+
+/** The time-dependent part: status and date as of `now`, and the hash that decides update or unchanged. */
+export function finishPost(draft: PostDraft, now: Date): MappedPost {
+  const { wpStatus, date, ...post } = draft;
+  let status = wpStatus;
+  let publishedAt: Date | null = status === 'draft' ? null : date;
+  if (status === 'scheduled' && (!publishedAt || publishedAt <= now)) status = 'published';
+  if (status === 'published' && !publishedAt) publishedAt = now;
+  const sourceHash = createHash('sha256')
+    .update(JSON.stringify([post.title, post.slug, status, publishedAt?.toISOString() ?? null, post.excerpt, post.metaTitle, post.metaDescription, post.categorySlug, post.tags, post.content, post.coverUrl]))
+    .digest('hex');
+  return { ...post, status, publishedAt, sourceHash };
+}
+
+export function draftPost(item: WxrItem, context: Omit<MappingContext, 'now'>): PostDraft {
   const problems: string[] = [];
   const title = bounded(item.title, ARTICLE_LIMITS.title) || `WordPress 文章 ${item.postId}`;
   const wpSlug = decodeWordPressSlug(item.postName);
   const slug = wpSlug || slugFromTitle(title) || `wp-${item.postId}`;
-  let status: ArticleStatus = DRAFT_STATUSES.has(item.status) ? 'draft' : item.status === 'future' ? 'scheduled' : 'published';
+  const wpStatus: ArticleStatus = DRAFT_STATUSES.has(item.status) ? 'draft' : item.status === 'future' ? 'scheduled' : 'published';
   const date = wordPressDate(item.postDateGmt, item.postDate);
-  let publishedAt: Date | null = status === 'draft' ? null : date;
-  if (status === 'scheduled' && (!publishedAt || publishedAt <= context.now)) status = 'published';
-  if (status === 'published' && !publishedAt) publishedAt = context.now;
   const converted = convertWordPressBody(item.content, (id) => {
     const url = context.attachments.get(id);
     return url ? `<img src="${url.replace(/"/g, '&quot;')}" alt="">` : undefined;
@@ -143,17 +164,14 @@ export function mapPost(item: WxrItem, context: MappingContext): MappedPost {
   const excerpt = bounded(plainText(item.excerpt), ARTICLE_LIMITS.excerpt);
   const metaTitle = yoastText(item.meta._yoast_wpseo_title, title, ARTICLE_LIMITS.metaTitle);
   const metaDescription = yoastText(item.meta._yoast_wpseo_metadesc, title, ARTICLE_LIMITS.metaDescription);
-  const sourceHash = createHash('sha256')
-    .update(JSON.stringify([title, slug, status, publishedAt?.toISOString() ?? null, excerpt, metaTitle, metaDescription, firstCategory ?? null, tags, converted.html, coverUrl]))
-    .digest('hex');
   return {
     wpPostId: item.postId,
     link: item.link,
     title,
     slug,
     wpSlug,
-    status,
-    publishedAt,
+    wpStatus,
+    date,
     excerpt,
     metaTitle,
     metaDescription,
@@ -163,7 +181,6 @@ export function mapPost(item: WxrItem, context: MappingContext): MappedPost {
     coverUrl,
     bodyImages: bodyImages(body.imageSources),
     problems,
-    sourceHash,
   };
 }
 

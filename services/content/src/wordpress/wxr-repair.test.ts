@@ -86,6 +86,26 @@ describe('reading WordPress exports leniently', () => {
     await expect(read('<?xml version="1.0" encoding="x-unknown-charset"?><rss/>')).rejects.toThrow('無法讀取匯出檔：匯出檔宣告的編碼「x-unknown-charset」無法辨識');
   });
 
+  it('never hands the XML parser (which holds a text whole until it ends) more than a few MB of one field', async () => {
+    const piece = Buffer.from('<p>很長的內文</p>'.repeat(4000));
+    async function* exportWithHugeBody() {
+      yield Buffer.from(wxr('<item><title>巨大</title><content:encoded><![CDATA[').split('<item>')[0]! + '<item><title>巨大</title><content:encoded><![CDATA[');
+      // 100 MB of one CDATA section, made as it is read; the heap is looked at as each piece goes.
+      for (let made = 0; made < 100 * 1024 * 1024; made += piece.length) {
+        peak = Math.max(peak, process.memoryUsage().heapUsed - before);
+        yield piece;
+      }
+      yield Buffer.from(`]]></content:encoded><wp:post_id>1</wp:post_id><wp:post_type>post</wp:post_type></item>${post(2, '正常')}</channel></rss>`);
+    }
+    const before = process.memoryUsage().heapUsed;
+    let peak = 0;
+    const items: WxrItem[] = [];
+    await parseWxr(Readable.from(exportWithHugeBody()), { onItem: (item) => void items.push(item) });
+    expect(items.map((item) => [item.title, item.oversized])).toEqual([['巨大', ['<content:encoded>（超過 2 MB）']], ['正常', []]]);
+    // One run held whole would be 100 M characters (200 MB as UTF-16).
+    expect(peak).toBeLessThan(64 * 1024 * 1024);
+  }, 60_000);
+
   it('cuts an over-long field and reports its post instead of refusing the file', async () => {
     const { items } = await read(wxr(`${post(1, '太長', '<p>x</p>'.repeat(300_000))}${post(2, '正常')}`), 64 * 1024);
     expect(items.map((item) => item.title)).toEqual(['太長', '正常']);

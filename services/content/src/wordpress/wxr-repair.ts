@@ -18,6 +18,12 @@ export interface Repair {
 
 /** A tag (its attributes) or processing instruction longer than this is not a WordPress export's. */
 export const WXR_TAG_LIMIT = 64 * 1024;
+/**
+ * Characters of one text or CDATA run passed to the XML parser, which holds a run whole until it
+ * ends: past this the parser already knows the field is over its limit (2 MB at most, wxr-parser.ts)
+ * and the rest is dropped here, so a gigabyte of text in one element is never held.
+ */
+export const WXR_RUN_LIMIT = 4 * 1024 * 1024;
 /** Repairs listed with their position; all are counted. */
 const LISTED_REPAIRS = 50;
 
@@ -60,6 +66,8 @@ export class WxrRepairer {
   private quote = '';
   private length = 0;
   private depth = 0;
+  /** Characters of the current text or CDATA run passed on. */
+  private runLength = 0;
 
   /** The repaired text of the next piece; a few characters may wait for the piece after. */
   write(piece: string): string {
@@ -141,6 +149,13 @@ export class WxrRepairer {
       advance(at, to);
       at = to;
     };
+    /** Text or CDATA kept up to the run's limit; beyond it, dropped. */
+    const keepRun = (to: number) => {
+      const cut = Math.min(to, at + Math.max(0, WXR_RUN_LIMIT - this.runLength));
+      this.runLength += cut - at;
+      keep(cut);
+      if (cut < to) drop(to);
+    };
     const replace = (width: number, by: string) => {
       out.push(by);
       drop(at + width);
@@ -151,10 +166,10 @@ export class WxrRepairer {
         TEXT_SPECIAL.lastIndex = at;
         const found = TEXT_SPECIAL.exec(text);
         if (!found) {
-          keep(text.length);
+          keepRun(text.length);
           break;
         }
-        keep(found.index);
+        keepRun(found.index);
         const char = text[at]!;
         if (char === '&') {
           const repaired = this.reference(text, at, final);
@@ -162,6 +177,7 @@ export class WxrRepairer {
           replace(repaired.next - at, repaired.out);
         } else if (char === '<') {
           if (!final && text.length - at < 9) break;
+          this.runLength = 0;
           if (text.startsWith('<![CDATA[', at)) {
             this.state = 'cdata';
             keep(at + 9);
@@ -224,12 +240,13 @@ export class WxrRepairer {
         const found = CDATA_SPECIAL.exec(text);
         if (!found) {
           // "]]" may be the start of the closer in the next piece.
-          keep(final ? text.length : Math.max(at, text.length - 2));
+          keepRun(final ? text.length : Math.max(at, text.length - 2));
           break;
         }
-        keep(found.index);
+        keepRun(found.index);
         if (found[0] === ']]>') {
           this.state = 'text';
+          this.runLength = 0;
           keep(at + 3);
         } else {
           replace(1, this.strayChar(text.charCodeAt(at)));
