@@ -70,7 +70,7 @@ export function proxyByRouteTable(options: ProxyOptions): Middleware {
         },
         { waitForRestartMs },
       );
-      if (invalidates) applyWriteChanges(cache, response.headers[CACHE_CHANGES_HEADER]);
+      if (invalidates) applyWriteChanges(cache, response.headers[CACHE_CHANGES_HEADER], ctx.state.log);
       ctx.status = response.statusCode;
       const headers = responseHeadersFrom(response.headers, route.upstream === 'content' ? WRITE_CHANGES_HEADERS : undefined);
       for (const name in headers) ctx.set(name, headers[name]!);

@@ -3,11 +3,19 @@ import type { Middleware } from 'koa';
 import { CACHE_CHANGES_HEADER, cacheChangesHeader, type CacheChangeEvent } from '@coinmag/contracts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const changesOfWrite = new AsyncLocalStorage<CacheChangeEvent[]>();
+
+interface WriteChanges {
+  readonly changes: CacheChangeEvent[];
+  /** False once the answer is made: work the write left running (an import) records nothing more. */
+  open: boolean;
+}
+
+const changesOfWrite = new AsyncLocalStorage<WriteChanges>();
 
 /** Notes a change announced while a write is being answered (no-op outside one: the scheduler, an import run). */
 export function recordWriteChange(change: CacheChangeEvent): void {
-  changesOfWrite.getStore()?.push(change);
+  const write = changesOfWrite.getStore();
+  if (write?.open) write.changes.push(change);
 }
 
 /**
@@ -19,11 +27,12 @@ export function recordWriteChange(change: CacheChangeEvent): void {
 export function reportWriteChanges(): Middleware {
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method)) return next();
-    const changes: CacheChangeEvent[] = [];
+    const write: WriteChanges = { changes: [], open: true };
     try {
-      await changesOfWrite.run(changes, next);
+      await changesOfWrite.run(write, next);
     } finally {
-      ctx.set(CACHE_CHANGES_HEADER, cacheChangesHeader(changes));
+      write.open = false;
+      ctx.set(CACHE_CHANGES_HEADER, cacheChangesHeader(write.changes));
     }
   };
 }
