@@ -52,14 +52,15 @@ test.describe('a reader following a learning path', () => {
     // Lesson 1, then on to lesson 2 by the article's own 下一課.
     await progress.getByRole('link', { name: `開始第 1 課：${lessons[0]!.title}` }).click();
     await expect(page).toHaveURL(`/article/${LESSONS[0]}`);
-    const nav = page.getByTestId('lesson-nav');
+    // Other journeys' paths may hold the same articles: each path has a navigation of its own.
+    const nav = page.getByRole('navigation', { name: `學習路徑：${title}` });
     await expect(nav.locator('p').first()).toHaveText(`${title}．第 1 課／共 3 課`);
     await expect(nav.locator('a[rel="prev"]')).toHaveCount(0);
     await expect(nav.locator('a[rel="next"]')).toHaveText(`下一課${lessons[1]!.title}`);
     await nav.locator('a[rel="next"]').click();
     await expect(page).toHaveURL(`/article/${LESSONS[1]}`);
-    await expect(page.getByTestId('lesson-nav').locator('p').first()).toHaveText(`${title}．第 2 課／共 3 課`);
-    await expect(page.getByTestId('lesson-nav').locator('a[rel="prev"]')).toHaveText(`上一課${lessons[0]!.title}`);
+    await expect(nav.locator('p').first()).toHaveText(`${title}．第 2 課／共 3 課`);
+    await expect(nav.locator('a[rel="prev"]')).toHaveText(`上一課${lessons[0]!.title}`);
 
     // The browser is closed; what it kept is all the next one gets.
     const kept = await first.storageState();

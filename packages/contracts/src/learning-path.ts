@@ -93,7 +93,7 @@ export const learningPathInputSchema = z.object({
   cover_alt: z.string({ invalid_type_error: '封面替代文字必須是文字' }).trim().max(LEARNING_PATH_LIMITS.coverAlt, `封面替代文字最多 ${LEARNING_PATH_LIMITS.coverAlt} 個字`).optional().default(''),
   /** The lessons' article ids in reading order. */
   article_ids: z
-    .array(z.number({ invalid_type_error: '課程必須是文章編號' }).int('課程必須是文章編號').min(1, '課程必須是文章編號'), { invalid_type_error: '課程清單格式不正確' })
+    .array(z.number({ invalid_type_error: '課程必須是文章編號' }).int('課程必須是文章編號').min(1, '課程必須是文章編號').max(2_147_483_647, '課程必須是文章編號'), { invalid_type_error: '課程清單格式不正確' })
     .max(LEARNING_PATH_LIMITS.lessons, `一條路徑最多 ${LEARNING_PATH_LIMITS.lessons} 課`)
     .optional()
     .default([])

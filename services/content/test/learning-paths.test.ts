@@ -71,6 +71,8 @@ describe('learning paths: lessons in order, reading time, places, exact invalida
       [{ title: '封面', level: '入門', cover: '/uploads/../secret' }, '封面必須是本站上傳的圖片'],
       [{ title: '太多', level: '入門', article_ids: Array.from({ length: 51 }, (_, i) => i + 1) }, '一條路徑最多 50 課'],
       [{ title: '不存在', level: '入門', article_ids: [ids.chinese, 999999] }, '找不到文章（編號 999999），請重新選擇課程'],
+      [{ title: '編號', level: '入門', article_ids: [2 ** 40] }, '課程必須是文章編號'],
+      [{ title: '編號', level: '入門', article_ids: '1,2' }, '課程清單格式不正確'],
     ];
     for (const [body, message] of cases) {
       const answer = await create(body);
