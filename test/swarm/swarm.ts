@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import type { Engine } from '../compose/engine.js';
 import { sleep, type Shell } from '../compose/shell.js';
+import { DEPLOYABLES } from './images.js';
 
 /** Put on the node at init, so a later run knows a swarm left active was one of ours. */
 const NODE_LABEL = 'org.coinmag.swarm-test';
@@ -167,7 +168,8 @@ export class Swarm {
           .filter(Boolean)
           .map((line) => [line.split('|')[0]!.slice(this.stack.length + 1), line.split('|')[1] ?? ''] as const),
       );
-      const ours = (image: string) => image.startsWith('coinmag/');
+      // The deployables carry the release's tag; the Postgres image (WAL archiving) is tagged apart.
+      const ours = (image: string) => Object.keys(DEPLOYABLES).some((name) => image.startsWith(`${name}:`));
       const waiting: string[] = [];
       for (const service of services) {
         const own = tasks.filter((t) => t.service === service.name);
