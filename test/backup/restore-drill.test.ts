@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import knex, { type Knex } from 'knex';
 import { Client } from 'minio';
 import S3rver from 's3rver';
+// A PUT answered once its object is written, as S3 and MinIO do.
+import '../compose/standins/s3rver-whole-writes.cjs';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, createLogger } from '@coinmag/service-kit';

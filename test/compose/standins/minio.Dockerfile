@@ -6,7 +6,7 @@ FROM ${BASE}
 ARG S3RVER_VERSION
 WORKDIR /opt/s3
 RUN npm init -y >/dev/null && npm install --omit=dev --no-audit --no-fund "s3rver@${S3RVER_VERSION}" >/dev/null
-COPY minio-server.cjs /opt/s3/minio-server.cjs
+COPY minio-server.cjs s3rver-whole-writes.cjs /opt/s3/
 COPY minio.sh /usr/local/bin/minio
 COPY mc.cjs /opt/s3/mc.cjs
 RUN printf '#!/bin/sh\nexec node /opt/s3/mc.cjs "$@"\n' > /usr/local/bin/mc && chmod 755 /usr/local/bin/mc /usr/local/bin/minio

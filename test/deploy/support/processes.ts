@@ -98,6 +98,8 @@ export async function startLocalS3(): Promise<LocalS3> {
   const require = createRequire(import.meta.url);
   // s3rver ships no type declarations; this is the part of its API used here.
   const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run(): Promise<unknown>; close(): Promise<void> };
+  // A PUT answered once its object is written, as S3 and MinIO do.
+  require('../../compose/standins/s3rver-whole-writes.cjs');
   const directory = mkdtempSync(join(tmpdir(), 'coinmag-deploy-s3-'));
   const port = await freePort();
   const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory });

@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+// A PUT answered once its object is written, as S3 and MinIO do.
+import '../../../../test/compose/standins/s3rver-whole-writes.cjs';
 import { MinioStorage } from '../../src/storage/minio-storage.js';
 import type { ObjectStorage } from '../../src/storage/object-storage.js';
 
