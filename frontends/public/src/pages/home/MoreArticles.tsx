@@ -5,7 +5,7 @@ import { ArticleCard } from '../../components/ArticleCard';
 import { MORE_ARTICLES } from './more-articles';
 import { readMore, type MoreArticlesPage } from './read-more';
 import { cardArticle, type CardArticle } from './home-articles';
-import { island } from '../../../../shared/src/islands/island';
+import { island } from '@coinmag/frontend-shared/islands/island';
 import pageStyles from '../page.module.css';
 import components from '../../components/components.module.css';
 import styles from './home.module.css';
