@@ -141,10 +141,10 @@ export function createFrontends(options: FrontendsOptions): Frontends {
   let template: { mtimeMs: number; html: string; checkedAt: number } | null = null;
   // Public chunks are preloaded only when the public remote is served from here.
   const publicServedHere = !options.remoteEntryOverrides?.public;
+  // Each render's loaders read through the same cache of API answers as the head's reads.
   const renderer = new PageRenderer(
-    new ServerBundleLoader(folders.shell.root, publicServerSource(options, folders.public.root), options.contentUrl.replace(/\/$/, ''), options.log, options.serverLoaderTiming, (path, signal) =>
-      content.response(path, signal),
-    ),
+    new ServerBundleLoader(folders.shell.root, publicServerSource(options, folders.public.root), options.log, options.serverLoaderTiming),
+    (path, signal) => content.response(path, signal),
     options.log,
   );
   const precompressed = new PrecompressedPages();
