@@ -1,6 +1,6 @@
 import type { HeaderCategory, Settings } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
-import type { ApiReader, BootData, PageAnswer, ServerBundleLoader } from './server-bundles.js';
+import type { ApiReader, BootData, PageAnswer, ServerBundleLoader } from '../ssr/server-bundles.js';
 
 export interface ServerPage {
   /** The public remote's answer: status, head, data, redirect. */
