@@ -8,8 +8,8 @@ const TEMPLATE_CHECK_MS = 1_000;
 
 /** The template as last read: its file's mtime is its version (part of every cached page's key). */
 export interface Template {
-  html: string;
-  version: number;
+  readonly html: string;
+  readonly version: number;
 }
 
 /**
@@ -17,15 +17,15 @@ export interface Template {
  * script and style tags marked for the response's CSP nonce; read again when it is rebuilt.
  */
 export class ShellTemplate {
-  private template: { mtimeMs: number; html: string; checkedAt: number } | null = null;
+  private template: { version: number; html: string; checkedAt: number } | null = null;
 
   constructor(private readonly shellDist: string) {}
 
   /** The template when it was looked at within the last second, without an await; else undefined. */
   checked(): Template | undefined {
     const template = this.template;
-    if (!template || Date.now() - template.checkedAt >= TEMPLATE_CHECK_MS) return undefined;
-    return { html: template.html, version: template.mtimeMs };
+    // The record itself (no copy): the edge's page lane asks on every cached page view.
+    return template && Date.now() - template.checkedAt < TEMPLATE_CHECK_MS ? template : undefined;
   }
 
   /** The current template; null when the shell is not built. */
@@ -37,10 +37,10 @@ export class ShellTemplate {
     const file = join(this.shellDist, 'index.html');
     const info = await stat(file).catch(() => null);
     if (!info) return null;
-    if (!this.template || this.template.mtimeMs !== info.mtimeMs) {
-      this.template = { mtimeMs: info.mtimeMs, html: markTemplateNonces(await inlineShellStylesheets(await readFile(file, 'utf8'), this.shellDist)), checkedAt: now };
+    if (!this.template || this.template.version !== info.mtimeMs) {
+      this.template = { version: info.mtimeMs, html: markTemplateNonces(await inlineShellStylesheets(await readFile(file, 'utf8'), this.shellDist)), checkedAt: now };
     }
     this.template.checkedAt = now;
-    return { html: this.template.html, version: this.template.mtimeMs };
+    return this.template;
   }
 }
