@@ -89,6 +89,25 @@ describe('WordPress image import with a service grant', () => {
     expect(await content.db('wordpress_imports').where({ id: uploaded.body.id }).first('confirmed_by')).toEqual({ confirmed_by: ADMIN });
   }, 60_000);
 
+  it('goes on with its images by itself after a restart, with no admin signed in', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel><link>https://restarted.example.com</link><item><title>重新啟動之後</title><content:encoded><![CDATA[<p>圖表</p><img src="${images.url}/wp-content/uploads/2024/05/chart.png">]]></content:encoded><wp:post_id>7001</wp:post_id><wp:post_date_gmt>2024-01-01 00:00:00</wp:post_date_gmt><wp:post_name>after-restart</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item></channel></rss>`;
+    const uploaded = await content.get(`${WORDPRESS_IMPORT_PATHS.imports}?filename=restart.xml`, { method: 'POST', body: xml, headers: { authorization: `Bearer ${signTestAdminToken(keys.privateKey, { username: ADMIN })}`, 'content-type': 'application/xml' } });
+    expect(uploaded.status).toBe(201);
+    // As a process that stopped mid-job leaves it: running, confirmed by the admin, no heartbeat for a minute; the image not yet brought over.
+    await content.db('wordpress_imports').where({ id: uploaded.body.id }).update({ status: 'running', confirmed_by: ADMIN, started_at: new Date(), heartbeat_at: new Date(Date.now() - 60_000) });
+    await content.db('wordpress_images').del();
+    const auditBefore = Number((await content.db('audit_events').where({ action: 'upload.image' }).count({ n: '*' }))[0]!.n);
+
+    await content.content.wordpress.runner.resumeInterrupted();
+    await content.content.wordpress.runner.settled(uploaded.body.id);
+
+    const job = await content.db('wordpress_imports').where({ id: uploaded.body.id }).first('status', 'progress');
+    expect(job).toMatchObject({ status: 'done', progress: expect.objectContaining({ created: 1, images_fetched: 1, images_failed: 0 }) });
+    expect((await content.db('articles').where({ slug: 'after-restart' }).first('content')).content).toMatch(/<img src="\/uploads\/[^"]+"/);
+    expect(await content.db('audit_events').where({ action: 'upload.image' }).orderBy('id', 'desc').first('actor')).toEqual({ actor: ADMIN });
+    expect(Number((await content.db('audit_events').where({ action: 'upload.image' }).count({ n: '*' }))[0]!.n)).toBe(auditBefore + 1);
+  }, 60_000);
+
   describe('a grant is accepted only as signed, unexpired, for its purpose, where asked', () => {
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     const grant = (over: Partial<ServiceGrant> = {}): ServiceGrant => ({ purpose: 'wordpress-images', actor: ADMIN, exp: Date.now() + 60_000, ...over });
