@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import { UnauthorizedError, uploadImageToMedia } from '@coinmag/service-kit';
+import { UnauthorizedError } from '@coinmag/service-kit';
+import { uploadImageToMedia } from '../outbound/media-client.js';
 import { fetchImage, ImageFetchError, type ImageFetchLimits } from './image-fetcher.js';
 import type { ImageBudget } from './image-budget.js';
 import type { WordPressImportRepository } from './wordpress-import.repository.js';
