@@ -16,6 +16,7 @@ export * from './server.js';
 export * from './run-service.js';
 export * from './token-key.js';
 export * from './admin-token.js';
+export * from './service-grant.js';
 export * from './redis-client.js';
 export * from './token-confirm.js';
 export * from './verify-with-auth.js';
