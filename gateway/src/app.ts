@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import type { BeaconCounting } from './edge/beacon-counting.js';
+import type { ReaderNumbers } from './numbers/reader-numbers.js';
 import { edgeStage } from './edge/edge-stage.js';
 import type { CachedPages } from './frontends/serve-frontends.js';
 import type { GatewayCache } from './cache/response-cache.js';
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   cache?: GatewayCache;
   /** Counts view beacons in the gateway itself (see edge/beacon-counting.ts); absent: the content service counts them. */
   beaconCounting?: BeaconCounting;
+  /** Counts searches and missing pages from every answer (numbers/reader-numbers.ts); absent: not counted. */
+  readerNumbers?: ReaderNumbers;
   /** The auth service's replicas, shared with the admin guard's own calls to auth (servicePool); made here when absent. */
   authPool?: UpstreamPool;
 }
@@ -50,7 +53,7 @@ export function servicePool(service: string, urls: string, config: Partial<PoolC
   return replicaPool(list, config.UPSTREAM_RESOLVE_MS ?? 0, { log, service }, new UpstreamPool(list, limits.upstreamConnections, limits.upstreamQueueMs)).pool;
 }
 
-export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconCounting, authPool }: GatewayDeps): Koa {
+export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconCounting, authPool, readerNumbers }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
   const cspOptions = csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] };
   const adminHost = config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined;
@@ -73,6 +76,7 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
       pages,
       beacons: { content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyTimeoutMs: limits.bodyTimeoutMs, forwardingSecret: config.FORWARDING_SECRET, counting: beaconCounting },
       adminHost,
+      answered: readerNumbers && ((ctx) => readerNumbers.observe(ctx)),
     }),
   });
   app.use(cspReportEndpoint());

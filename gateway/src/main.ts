@@ -8,6 +8,7 @@ import { cspOptions, loadGatewayConfig, urlList } from './config.js';
 import { gatewayServerTuning } from './limits/connection-caps.js';
 import { replicaPool } from './proxy/replica-resolver.js';
 import { limitsFrom } from './limits/limits-config.js';
+import { ReaderNumbers } from './numbers/reader-numbers.js';
 
 void runService({
   name: 'gateway',
@@ -42,9 +43,13 @@ void runService({
       redis: viewsRedis, prefix: config.REDIS_KEY_PREFIX, content: pagesContent, timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       forwardingSecret: config.FORWARDING_SECRET, log: runtime.log, trusted: () => cache.isTrusted(),
     });
+    // Searches and missing pages, counted here and handed to the content service in batches.
+    const readerNumbers = new ReaderNumbers({
+      content: pagesContent, timeoutMs: config.UPSTREAM_TIMEOUT_MS, forwardingSecret: config.FORWARDING_SECRET, log: runtime.log, flushMs: config.READER_NUMBERS_FLUSH_MS,
+    });
     const app = createGatewayApp({
       config, runtime, adminGuard, authPool, cache, csp: cspOptions(config),
-      frontends: frontends.serve, pages: frontends.pages, beaconCounting,
+      frontends: frontends.serve, pages: frontends.pages, beaconCounting, readerNumbers,
     });
     return {
       app,
@@ -52,8 +57,9 @@ void runService({
       start: () => {
         contentCache?.start();
         beaconCounting?.start();
+        readerNumbers.start();
       },
-      close: [async () => contentCache?.stop(), async () => beaconCounting?.stop(), async () => viewsRedis?.disconnect()],
+      close: [async () => contentCache?.stop(), async () => beaconCounting?.stop(), () => readerNumbers.stop(), async () => viewsRedis?.disconnect()],
     };
   },
 });

@@ -1,6 +1,6 @@
 // The public remote's server bundle (dist/server/index.cjs): the same PublicApp the browser runs,
 // and the loaders that give each page the state it is first rendered with.
-import { LEARNING_PATH_DEPS, type Settings, type SlugRedirect } from '@coinmag/contracts';
+import { LEARNING_PATH_DEPS, normaliseMissingPath, redirectDep, type RedirectLocation, type Settings, type SlugRedirect } from '@coinmag/contracts';
 import { IMAGE_SIZES, pageRoute, tagPagePath, type PageMetaInput } from '@coinmag/rules';
 import { ApiError, getJson, setApiBase, setApiReader } from './api/http';
 import type { InitialPageData } from './data/page-data';
@@ -134,6 +134,12 @@ async function movedSlug(kind: 'article' | 'category', slug: string, signal: Abo
   }
 }
 
+/** Where the admin redirected a path that found no page (新增轉址); null when nowhere. */
+async function redirectedPath(pathname: string, signal: AbortSignal): Promise<string | null> {
+  const answer = await getJson<RedirectLocation | { location: null }>(`/api/redirect-lookup?${new URLSearchParams({ path: pathname })}`, '', signal);
+  return answer.location;
+}
+
 /** The head the page's own component sets in the browser, from the same state; null while that state is unreadable. */
 function metaOf(pathname: string, search: string, load: PageLoad, settings: Settings): PageMeta | null {
   const params = new URLSearchParams(search);
@@ -205,13 +211,19 @@ export async function answerPage(pathname: string, search: string, settings: Set
     const moved = await movedSlug(kind, route.slug, signal).catch(() => null);
     if (moved) return redirect(301, `/${kind}/${encodeURIComponent(moved)}`);
   }
+  // A page that is not there may have been redirected by the admin: then its 404 depends on that path's redirect.
+  const notFound = load.status === 404 && route.page !== 'preview';
+  if (notFound) {
+    const to = await redirectedPath(pathname, signal).catch(() => null);
+    if (to) return redirect(301, to);
+  }
   const meta = metaOf(pathname, search, load, settings) ?? {
     title: route.page === 'article' || route.page === 'preview' ? UNAVAILABLE_TITLE.article : UNAVAILABLE_TITLE.data,
     description: settings.site_description,
     path: pathname,
     noIndex: true,
   };
-  const deps = depsOf(pathname, load);
+  const deps = notFound ? [...(depsOf(pathname, load) ?? []), redirectDep(normaliseMissingPath(pathname))] : depsOf(pathname, load);
   const answer: PageAnswer = { status: load.status, head: { ...meta, siteTitle: settings.site_title }, data: load.data, lcpImage: lcpImageOf(pathname, load), ...(deps ? { deps } : {}) };
   return route.page === 'preview' ? { ...answer, head: { ...answer.head, noIndex: true }, private: true } : answer;
 }
