@@ -45,7 +45,8 @@ describe('searches and missing pages, counted by the gateway and kept by the con
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     expect(await contentCache.feed.ready()).toBe(true);
-  });
+    // Builds the shell and the public remote first when they are not built.
+  }, 600_000);
   afterAll(async () => {
     await contentCache?.feed.stop();
     server?.closeAllConnections();
@@ -84,7 +85,7 @@ describe('searches and missing pages, counted by the gateway and kept by the con
     expect((await page('/article/no-such-article', { referer: 'https://t.me/s/channel' })).status).toBe(404);
     expect((await page('/old-post', { 'user-agent': GOOGLEBOT })).status).toBe(404);
     expect((await page('/wp-login.php')).status).toBe(404);
-    expect((await page('/apple-touch-icon.png')).status).toBe(404);
+    expect((await page('/images/missing-logo.png')).status).toBe(404);
     // A page that exists is not counted.
     expect((await page('/article/bitcoin-101')).status).toBe(200);
     await numbers.flush();
