@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminToken, bearer } from './support/admin-api';
 import { signInWithToken } from './support/admin-ui';
 
@@ -9,14 +9,11 @@ function uniqueWord(): string {
 }
 
 /**
- * 搜尋與失效連結 for today until `row` is there: the gateway hands its counts over every
- * READER_NUMBERS_FLUSH_MS (half a second in this stack), so this waits for that hand-over.
+ * Waits for the gateway's hand-over of its counts (every READER_NUMBERS_FLUSH_MS, half a second in
+ * this stack) to bring `found` into today's numbers, asked of the API the page reads.
  */
-async function openNumbersUntil(page: Page, row: (page: Page) => ReturnType<Page['locator']>) {
-  await expect(async () => {
-    await page.goto('/admin/numbers?period=1');
-    await expect(row(page)).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+async function handedOver(request: APIRequestContext, token: string, kind: 'searches' | 'missing', found: (body: string) => boolean) {
+  await expect.poll(async () => found(await (await request.get(`/api/admin/numbers/${kind}?period=1&limit=200`, { headers: bearer(token) })).text()), { timeout: 10_000 }).toBe(true);
 }
 
 // Headless Chromium names itself HeadlessChrome, which the counting leaves aside as a robot: a reader's browser here.
@@ -28,9 +25,10 @@ test.describe('the editor\'s numbers', () => {
     await page.goto(`/search?q=${encodeURIComponent(term)}`);
     await expect(page.getByRole('heading', { name: `「${term}」的搜尋結果` })).toBeVisible();
 
-    await signInWithToken(page, request);
+    const token = await signInWithToken(page, request);
+    await handedOver(request, token, 'searches', (body) => body.includes(JSON.stringify({ term, zero_searches: 1 })));
+    await page.goto('/admin/numbers?period=1');
     const zeroRow = (p: Page) => p.getByRole('table', { name: '找不到結果的搜尋' }).getByRole('row').filter({ hasText: term });
-    await openNumbersUntil(page, zeroRow);
     await expect(zeroRow(page).getByRole('cell').nth(1)).toHaveText('1');
     // The chart shows it too, its number on tap.
     await page.getByRole('img', { name: '找不到結果的搜尋字詞' }).getByRole('button', { name: `${term}：1 次` }).click();
@@ -51,8 +49,9 @@ test.describe('the editor\'s numbers', () => {
     expect((await page.goto(broken))?.status()).toBe(404);
 
     await signInWithToken(page, request);
+    await handedOver(request, token, 'missing', (body) => body.includes(`"path":"${broken}"`));
+    await page.goto('/admin/numbers?period=1');
     const row = (p: Page) => p.locator(`tr[data-path="${broken}"]`);
-    await openNumbersUntil(page, row);
     await row(page).getByRole('button', { name: '新增轉址' }).click();
     await page.getByLabel('轉址到（搜尋文章、分類或標籤）').fill(`轉址目標${word}`);
     await page.getByRole('button', { name: `轉址到「轉址目標${word}」` }).click();
