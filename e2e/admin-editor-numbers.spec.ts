@@ -36,7 +36,7 @@ test.describe('the editor\'s numbers', () => {
 
     await zeroRow(page).getByRole('link', { name: term }).click();
     await expect(page).toHaveURL(/\/admin\/articles\/new\?title=/);
-    await expect(page.getByLabel('標題')).toHaveValue(term);
+    await expect(page.getByRole('textbox', { name: '標題', exact: true })).toHaveValue(term);
   });
 
   test('a broken link is redirected to an article in one click and then answers 301', async ({ page, request }) => {

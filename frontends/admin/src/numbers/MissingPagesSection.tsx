@@ -12,6 +12,7 @@ import { redirectsApi } from '../api/redirects-api';
 import { asApiError } from '../api/http';
 import { toast } from '../toasts/toast-store';
 import { TargetPicker, redirectInput, type RedirectTarget } from '../redirects/TargetPicker';
+import { shownPath } from '../redirects/shown-path';
 
 /** The referring hosts of a path as one line ('' is a visit with no referrer: 直接造訪). */
 export const referrersText = (referrers: ReadonlyArray<{ host: string; hits: number }>) =>
@@ -74,7 +75,7 @@ export function MissingPagesSection({ period }: { period: NumbersPeriod }) {
                       <td>{referrersText(row.referrers)}</td>
                       <td className={styles.nowrap}>
                         {made[row.path] !== undefined ? (
-                          <span>已轉址到 <code>{made[row.path]}</code></span>
+                          <span>已轉址到 <code>{shownPath(made[row.path]!)}</code></span>
                         ) : (
                           <button type="button" className={`${styles.button} ${styles.buttonSecondary} ${styles.buttonSmall}`} aria-expanded={open === row.path} onClick={() => setOpen(open === row.path ? null : row.path)}>
                             新增轉址

@@ -10,6 +10,7 @@ import { ExportButton } from '../numbers/ExportButton';
 import { reportLoadError } from '../session/load-errors';
 import { toast } from '../toasts/toast-store';
 import { TARGET_KIND_LABELS, TargetPicker, redirectInput, type RedirectTarget } from './TargetPicker';
+import { shownPath } from './shown-path';
 
 export const SOURCE_LABELS: Record<RedirectSource, string> = { manual: '手動新增', slug: '網址代稱變更', wordpress: 'WordPress 匯入' };
 
@@ -75,8 +76,8 @@ export function RedirectsPage() {
                 {list.redirects.map((row) => (
                   <Fragment key={`${row.source}-${row.from_path}`}>
                     <tr data-from={row.from_path}>
-                      <td><code>{row.from_path}</code></td>
-                      <td>{row.to_path ? <><code>{row.to_path}</code> <span className={styles.muted}>{row.target_kind ? `${TARGET_KIND_LABELS[row.target_kind]}：` : ''}{row.target_label}</span></> : <span className={styles.muted}>目標已不公開（回應 404）</span>}</td>
+                      <td><code>{shownPath(row.from_path)}</code></td>
+                      <td>{row.to_path ? <><code>{shownPath(row.to_path)}</code> <span className={styles.muted}>{row.target_kind ? `${TARGET_KIND_LABELS[row.target_kind]}：` : ''}{row.target_label}</span></> : <span className={styles.muted}>目標已不公開（回應 404）</span>}</td>
                       <td className={styles.nowrap}>{SOURCE_LABELS[row.source]}</td>
                       <td>{formatCount(row.hits)}</td>
                       <td className={styles.rowActions}>

@@ -3,6 +3,7 @@ import type { RedirectTargets } from '@coinmag/contracts';
 import styles from '../admin.module.css';
 import { asApiError, isAbort } from '../api/http';
 import { redirectsApi } from '../api/redirects-api';
+import { shownPath } from './shown-path';
 
 const SEARCH_DELAY_MS = 250;
 export type RedirectTarget = RedirectTargets['targets'][number];
@@ -50,7 +51,7 @@ export function TargetPicker({ onPick, busy }: { onPick: (target: RedirectTarget
         <ul aria-label="轉址目標" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
           {results.map((target) => (
             <li key={`${target.kind}-${target.id ?? target.key}`} style={{ display: 'flex', gap: 8, alignItems: 'center', justifyContent: 'space-between' }}>
-              <span><span className={styles.badge}>{TARGET_KIND_LABELS[target.kind]}</span> {target.label} <code className={styles.muted}>{target.path}</code></span>
+              <span><span className={styles.badge}>{TARGET_KIND_LABELS[target.kind]}</span> {target.label} <code className={styles.muted}>{shownPath(target.path)}</code></span>
               <button type="button" className={`${styles.button} ${styles.buttonSmall}`} disabled={busy} aria-label={`轉址到「${target.label}」`} onClick={() => onPick(target)}>
                 轉址到這裡
               </button>
