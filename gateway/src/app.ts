@@ -4,7 +4,7 @@ import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } fro
 import type { BeaconCounting } from './edge/beacon-counting.js';
 import type { ReaderNumbers } from './numbers/reader-numbers.js';
 import { edgeStage } from './edge/edge-stage.js';
-import type { CachedPages } from './frontends/serve-frontends.js';
+import type { CachedPages } from './frontends/page-service/page-service.js';
 import type { GatewayCache } from './cache/response-cache.js';
 import { urlList, type GatewayConfig } from './config.js';
 import { cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';
