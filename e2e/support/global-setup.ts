@@ -27,7 +27,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       databaseUrl: database.url,
       redisUrl,
       // The webhook journey's receiver listens on this machine: the operator's allowance for it.
-      extraEnv: { REDIS_KEY_PREFIX: `coinmag:${database.name}:`, WORDPRESS_IMAGE_ALLOWED_HOSTS: new URL(wordpressImages.url).host, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
+      extraEnv: { REDIS_KEY_PREFIX: `coinmag:${database.name}:`, WORDPRESS_IMAGE_ALLOWED_HOSTS: new URL(wordpressImages.url).host, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', READER_NUMBERS_FLUSH_MS: '500' },
       dataDir,
       gatewayPort: E2E_GATEWAY_PORT,
       basePort: E2E_SERVICES_BASE_PORT,

@@ -4,6 +4,7 @@ import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } fro
 import type { ViewBeaconAnswer } from '@coinmag/contracts';
 import type { GatewayViews } from '@coinmag/views';
 import { HttpContentCounting } from './edge/content-counting.js';
+import type { ReaderNumbers } from './numbers/reader-numbers.js';
 import { edgeStage } from './edge/edge-stage.js';
 import type { CachedPages } from './frontends/page-service/page-service.js';
 import type { GatewayCache } from './cache/response-cache.js';
@@ -36,6 +37,8 @@ export interface GatewayDeps {
   cache?: GatewayCache;
   /** Counts view beacons in the gateway itself (`@coinmag/views`' GatewayViews); absent: the content service counts them. */
   beaconViews?: GatewayViews<ViewBeaconAnswer>;
+  /** Counts searches and missing pages from every answer (numbers/reader-numbers.ts); absent: not counted. */
+  readerNumbers?: ReaderNumbers;
   /** The auth service's replicas, shared with the admin guard's own calls to auth (servicePool); made here when absent. */
   authPool?: UpstreamPool;
 }
@@ -59,7 +62,7 @@ function beaconCounter(views: GatewayViews<ViewBeaconAnswer> | undefined, conten
   return alone.count.bind(alone);
 }
 
-export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconViews, authPool }: GatewayDeps): Koa {
+export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconViews, authPool, readerNumbers }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
   const cspOptions = csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] };
   const adminHost = config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined;
@@ -82,6 +85,7 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
       pages,
       beacons: { bodyTimeoutMs: limits.bodyTimeoutMs, count: beaconCounter(beaconViews, () => new HttpContentCounting({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, forwardingSecret: config.FORWARDING_SECRET, log: runtime.log })) },
       adminHost,
+      answered: readerNumbers && ((ctx) => readerNumbers.observe(ctx)),
     }),
   });
   app.use(cspReportEndpoint());

@@ -38,6 +38,8 @@ export const gatewayConfigSchema = z.object({
   UPSTREAM_RESOLVE_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   /** How long an upstream may take before the gateway answers 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** How often the searches and missing pages this gateway counted are handed to the content service. */
+  READER_NUMBERS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Uploads of large images take longer to process. */
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   /** How long a GET waits for a service that refuses connections (restarting) before 503. */

@@ -9,6 +9,7 @@ import { cspOptions, loadGatewayConfig, urlList } from './config.js';
 import { gatewayServerTuning } from './limits/connection-caps.js';
 import { replicaPool } from './proxy/replica-resolver.js';
 import { limitsFrom } from './limits/limits-config.js';
+import { ReaderNumbers } from './numbers/reader-numbers.js';
 
 void runService({
   name: 'gateway',
@@ -45,9 +46,13 @@ void runService({
       log: runtime.log,
       trusted: () => cache.isTrusted(),
     });
+    // Searches and missing pages, counted here and handed to the content service in batches.
+    const readerNumbers = new ReaderNumbers({
+      content: pagesContent, timeoutMs: config.UPSTREAM_TIMEOUT_MS, forwardingSecret: config.FORWARDING_SECRET, log: runtime.log, flushMs: config.READER_NUMBERS_FLUSH_MS,
+    });
     const app = createGatewayApp({
       config, runtime, adminGuard, authPool, cache, csp: cspOptions(config),
-      frontends: frontends.serve, pages: frontends.pages, beaconViews,
+      frontends: frontends.serve, pages: frontends.pages, beaconViews, readerNumbers,
     });
     return {
       app,
@@ -55,8 +60,9 @@ void runService({
       start: () => {
         contentCache?.start();
         beaconViews?.start();
+        readerNumbers.start();
       },
-      close: [async () => contentCache?.stop(), async () => beaconViews?.stop(), async () => viewsRedis?.disconnect()],
+      close: [async () => contentCache?.stop(), async () => beaconViews?.stop(), () => readerNumbers.stop(), async () => viewsRedis?.disconnect()],
     };
   },
 });

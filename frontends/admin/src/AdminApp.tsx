@@ -20,6 +20,8 @@ import { LearningPathListPage } from './learning-paths/LearningPathListPage';
 import { LearningPathFormPage } from './learning-paths/LearningPathFormPage';
 import { peekReturnPath } from './return-path';
 import { GlossaryListPage } from './glossary/GlossaryListPage';
+import { NumbersPage } from './numbers/NumbersPage';
+import { RedirectsPage } from './redirects/RedirectsPage';
 
 const GlossaryFormPage = lazy(() => import('./glossary/GlossaryFormPage').then((module) => ({ default: module.GlossaryFormPage })));
 const glossaryForm = (
@@ -81,6 +83,8 @@ export default function AdminApp() {
             <Route path="glossary/new" element={glossaryForm} />
             <Route path="glossary/edit/:id" element={glossaryForm} />
             <Route path="webhooks" element={<WebhooksPage />} />
+            <Route path="numbers" element={<NumbersPage />} />
+            <Route path="redirects" element={<RedirectsPage />} />
             <Route path="activity" element={<AuditLogPage />} />
             <Route path="import" element={<WordPressImportPage />} />
             <Route path="account" element={<AccountPage />} />

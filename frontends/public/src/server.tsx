@@ -1,8 +1,8 @@
 // The public remote's server container (dist/server/remoteEntry.js, exposed as `./server`): the
 // same PublicApp the browser runs, and the answer for a URL from the route table (routes/pages.ts).
-import type { Settings } from '@coinmag/contracts';
+import { normaliseMissingPath, redirectDep, type RedirectLocation, type Settings } from '@coinmag/contracts';
 import { pageRoute, type PageMetaInput } from '@coinmag/rules';
-import type { ApiReader } from './api/http';
+import { getJson, type Api, type ApiReader } from './api/http';
 import type { InitialPageData } from './data/page-data';
 import type { LcpImage, RouteAnswer } from './routes/page-entry';
 import { answerRoute } from './routes/answer-route';
@@ -50,6 +50,19 @@ function pageAnswer(route: RouteAnswer, pathname: string, settings: Settings): P
  * state the page's component uses in the browser (docs/product.md §3).
  */
 export async function answerUrl({ pathname, search, settings, read, signal }: PageRequest): Promise<PageAnswer> {
-  const route = await answerRoute(pageRoute(pathname), pathname, new URLSearchParams(search), settings, { read, signal });
-  return pageAnswer(route, pathname, settings);
+  const api = { read, signal };
+  const route = await answerRoute(pageRoute(pathname), pathname, new URLSearchParams(search), settings, api);
+  return pageAnswer(await orRedirected(route, pathname, api), pathname, settings);
+}
+
+/**
+ * A page that is not there may have been redirected by the admin (新增轉址): then it answers 301 to
+ * where the redirect goes now; otherwise its 404 depends on that path's redirect, so making one
+ * drops exactly this cached page.
+ */
+async function orRedirected(route: RouteAnswer, pathname: string, api: Api): Promise<RouteAnswer> {
+  if (route.status !== 404 || route.moved || route.private) return route;
+  const to = await getJson<RedirectLocation | { location: null }>(`/api/redirect-lookup?${new URLSearchParams({ path: pathname })}`, '', api).then((answer) => answer.location, () => null);
+  if (to) return { ...route, moved: { status: 301, to } };
+  return { ...route, deps: [...(route.deps ?? []), redirectDep(normaliseMissingPath(pathname))] };
 }

@@ -9,6 +9,9 @@ export const ADMIN_PATH_PREFIXES = [
   '/api/admin/stats',
   '/api/admin/audit',
   '/api/admin/wordpress',
+  // 搜尋與失效連結 and 轉址管理 (docs/product.md).
+  '/api/admin/numbers',
+  '/api/admin/redirects',
   '/api/glossary/admin',
   WEBHOOKS_ADMIN_PATH,
   LEARNING_PATHS_ADMIN_PATH,

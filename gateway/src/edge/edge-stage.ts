@@ -25,6 +25,8 @@ export interface EdgeStageOptions {
   beacons: BeaconLaneOptions;
   /** ADMIN_ORIGIN's host: the chain alone answers there (it refuses public writes and serves no public page). */
   adminHost?: string;
+  /** Sees every answer once it is settled: counts searches and missing pages (numbers/reader-numbers.ts). */
+  answered?: (ctx: Context) => void;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface EdgeStageOptions {
  * the policy that fits it (with its nonce), the error mapping, the log line and the metrics.
  * An exception anywhere becomes the JSON error with every header.
  */
-export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beacons, adminHost }: EdgeStageOptions): Middleware {
+export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beacons, adminHost, answered }: EdgeStageOptions): Middleware {
   const adminHostLower = adminHost?.toLowerCase();
   const admit = clientRequestCap(requestsPerClient);
   const settlePolicy = policySettler(csp);
@@ -84,6 +86,7 @@ export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beaco
     } finally {
       settlePolicy(ctx);
       closeRequest(ctx, runtime, started);
+      if (answered && !onHost(ctx.host, adminHostLower)) answered(ctx);
     }
   };
 }

@@ -26,7 +26,7 @@ import type { CoverStore } from './articles/cover-store.js';
 import { CacheEvents } from './cache/cache-events.js';
 import { reportWriteChanges } from './cache/cache-events.writes.js';
 import { cacheEventRoutes } from './cache/cache-events.routes.js';
-import { ResponseCache } from './cache/response-cache.js';
+import { ResponseCache, type CacheNamespace } from './cache/response-cache.js';
 import type { Store } from './cache/store.js';
 import { createContentViews, DEFAULT_ADMISSION_LIMITS, ViewsRepository, type AdmissionLimits, type ContentViews, type PopularRanking, type ViewCounter, type ViewStore } from '@coinmag/views';
 import { CategoriesRepository } from './categories/categories.repository.js';
@@ -71,6 +71,12 @@ import { WordPressImportRunner } from './wordpress/wordpress-import.runner.js';
 import { WordPressImportService } from './wordpress/wordpress-import.service.js';
 import { WordPressOldLinks } from './wordpress/wordpress-old-links.js';
 import { WxrMappingPool } from './wordpress/wxr-mapping-pool.js';
+import { ReaderNumbersRepository } from './numbers/reader-numbers.repository.js';
+import { adminReaderNumbersRoutes, readerNumbersRoutes } from './numbers/reader-numbers.routes.js';
+import { ReaderNumbersService } from './numbers/reader-numbers.service.js';
+import { RedirectsRepository } from './redirects/redirects.repository.js';
+import { adminRedirectRoutes, publicRedirectRoutes } from './redirects/redirects.routes.js';
+import { RedirectsService } from './redirects/redirects.service.js';
 import { WORDPRESS_IMAGE_BUDGET_DEFAULTS } from './wordpress/image-budget.js';
 import type { SocialCardWarmer } from './articles/card-warmer.js';
 
@@ -147,6 +153,8 @@ export interface ContentApp {
   wordpress: { service: WordPressImportService; runner: WordPressImportRunner; mapper: WxrMappingPool };
   /** Sends webhooks and IndexNow; main.ts starts it. */
   outbox: OutboxWorker;
+  /** Searches and missing pages the gateways hand over; main.ts prunes them. */
+  numbers: ReaderNumbersService;
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
@@ -202,6 +210,9 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock, outbox.limits.allowedHosts);
   const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db, audit), articlesRepository, clock, glossaryLinks);
   const learningPaths = new LearningPathsService(new LearningPathsRepository(db, audit), (deps) => cache.invalidate(deps), clock);
+  // A term found nothing when the public search (its visibility rule, its words) finds no article.
+  const numbers = new ReaderNumbersService(new ReaderNumbersRepository(db), async (term) => (await articles.list({ search: term, page: 1, limit: 1 })).pagination.total > 0, clock);
+  const redirects = new RedirectsService(new RedirectsRepository(db), (deps) => cache.invalidate(deps as CacheNamespace[]), clock);
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const wordpressRepository = new WordPressImportRepository(db);
@@ -244,6 +255,10 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminWebhookRoutes(webhooks, publicKey),
     adminLearningPathRoutes(learningPaths, publicKey),
     adminGlossaryRoutes(glossary, publicKey),
+    adminReaderNumbersRoutes(numbers, publicKey),
+    readerNumbersRoutes(numbers, redirects),
+    adminRedirectRoutes(redirects, publicKey),
+    publicRedirectRoutes(redirects, responder),
     wordPressOldLinkRoutes(new WordPressOldLinks(wordpressRepository)),
     viewBeaconRoutes(counting, {
       flushIntervalMs: viewFlushIntervalMs,
@@ -261,5 +276,5 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     publicLearningPathRoutes(learningPaths, responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return { app, cache, cacheEvents, views, ranking, counting, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner, mapper: wordpressMapper }, outbox };
+  return { app, cache, cacheEvents, views, ranking, counting, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner, mapper: wordpressMapper }, outbox, numbers };
 }

@@ -28,6 +28,8 @@ export const contentConfigSchema = z.object({
   ...tokenConfirmEnv,
   /** Audit entries older than this many days are deleted (checked hourly). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Searches and missing pages are kept by day for this many Taipei days (checked hourly). */
+  READER_NUMBERS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   ...tokenKeyEnv,
   SEED_DEMO: z.enum(['true', 'false']).default('false'),
   /** Where uploaded WordPress exports are kept until imported (default DATA_DIR/wordpress-imports). */

@@ -10,6 +10,7 @@ import { wordpressOptionsFrom } from './wordpress/wordpress-config.js';
 import { startViewFlusher, type RunningFlusher } from '@coinmag/views';
 import { parseAllowedHosts } from './outbound/outbound-address.js';
 import { SocialCardWarmer } from './articles/card-warmer.js';
+import { startReaderNumbersRetention } from './numbers/reader-numbers-retention.js';
 
 void runService({
   name: 'content',
@@ -59,6 +60,7 @@ void runService({
     let flusher: RunningFlusher | undefined;
     let stopImportWatch: (() => void) | undefined;
     let retention: ReturnType<typeof startAuditRetention> | undefined;
+    let numbersRetention: ReturnType<typeof startReaderNumbersRetention> | undefined;
     return {
       app: content.app,
       pendingMigrations: () => contentPendingMigrations(db, config.DB_SCHEMA),
@@ -68,9 +70,11 @@ void runService({
         stopImportWatch = content.wordpress.runner.watchInterrupted();
         flusher = startViewFlusher(content.views, runtime.log, config.VIEW_FLUSH_INTERVAL_MS);
         retention = startAuditRetention(content.audit, config.AUDIT_RETENTION_DAYS, runtime.log);
+        numbersRetention = startReaderNumbersRetention(content.numbers, config.READER_NUMBERS_RETENTION_DAYS, runtime.log);
       },
       async drain() {
         retention?.stop();
+        numbersRetention?.stop();
         stopImportWatch?.();
         content.scheduler.stop();
         await content.outbox.stop();

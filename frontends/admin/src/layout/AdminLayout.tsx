@@ -40,6 +40,8 @@ export function AdminLayout() {
         </ul>
         <ul className={styles.navGroup}>
           <li><NavLink to="/admin/glossary" className={linkClass}>術語表</NavLink></li>
+          <li><NavLink to="/admin/numbers" className={linkClass}>搜尋與失效連結</NavLink></li>
+          <li><NavLink to="/admin/redirects" className={linkClass}>轉址管理</NavLink></li>
         </ul>
         <ul className={styles.navGroup}>
           <li><NavLink to="/admin/settings" className={linkClass}>網站設定</NavLink></li>

@@ -89,6 +89,9 @@ export function ArticleFormPage() {
     } else setOffer(found);
   }, [articleId]);
 
+  // A new article may be started with a title (a search that found nothing, from 搜尋與失效連結).
+  const prefillTitle = articleId ? '' : (new URLSearchParams(location.search).get('title') ?? '').trim().slice(0, 200);
+
   useEffect(() => {
     setOffer(null);
     if (!articleId) {
@@ -96,7 +99,7 @@ export function ArticleFormPage() {
       setVersion(null);
       setCover({ kind: 'none' });
       setSavedCover(null);
-      void open(EMPTY_ARTICLE, () => live);
+      void open(prefillTitle ? { ...EMPTY_ARTICLE, title: prefillTitle } : EMPTY_ARTICLE, () => live);
       return () => {
         live = false;
       };
@@ -125,7 +128,7 @@ export function ArticleFormPage() {
     return () => {
       live = false;
     };
-  }, [articleId, expire, navigate, open]);
+  }, [articleId, expire, navigate, open, prefillTitle]);
 
   const storageKey = draftStorageKey(articleId, articleId ? null : draftKey);
   useEffect(() => {
