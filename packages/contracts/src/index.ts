@@ -16,3 +16,4 @@ export * from './tag.js';
 export * from './preview.js';
 export * from './learning-path.js';
 export * from './glossary.js';
+export * from './flash.js';
