@@ -13,6 +13,8 @@ import { LearnPage } from './pages/learn/LearnPage';
 import { LearningPathPage } from './pages/learn/LearningPathPage';
 import { GlossaryPage } from './pages/glossary/GlossaryPage';
 import { GlossaryTermPage } from './pages/glossary/GlossaryTermPage';
+import { FlashListPage } from './pages/flash/FlashPage';
+import { FlashItemPage } from './pages/flash/FlashItemPage';
 import { InitialDataContext } from './data/page-data';
 import { namesNothing, pageRoute } from '@coinmag/rules';
 
@@ -61,6 +63,8 @@ export default function PublicApp(props: PublicAppProps) {
         <Route path="learn/:slug" element={<LearningPathPage />} />
         <Route path="glossary" element={<GlossaryPage />} />
         <Route path="glossary/:slug" element={<GlossaryTermPage />} />
+        <Route path="flash" element={<FlashListPage />} />
+        <Route path="flash/:id" element={<FlashItemPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       )}

@@ -1,6 +1,6 @@
 // The public remote's server bundle (dist/server/index.cjs): the same PublicApp the browser runs,
 // and the loaders that give each page the state it is first rendered with.
-import { LEARNING_PATH_DEPS, type Settings, type SlugRedirect } from '@coinmag/contracts';
+import { FLASH_DEP, LEARNING_PATH_DEPS, type Settings, type SlugRedirect } from '@coinmag/contracts';
 import { IMAGE_SIZES, pageRoute, tagPagePath, type PageMetaInput } from '@coinmag/rules';
 import { ApiError, getJson, setApiBase, setApiReader } from './api/http';
 import type { InitialPageData } from './data/page-data';
@@ -19,6 +19,8 @@ import { loadPreview, previewKey, previewMeta, type PreviewState } from './pages
 import { learnKey, learnMeta, loadLearn, type LearnState } from './pages/learn/LearnPage';
 import { learningPathKey, learningPathMeta, loadLearningPath, type LearningPathState } from './pages/learn/LearningPathPage';
 import { glossaryKey, glossaryMeta, loadGlossary, type GlossaryState } from './pages/glossary/GlossaryPage';
+import { flashListKey, flashListMeta, loadFlashList, type FlashListState } from './pages/flash/FlashPage';
+import { flashItemKey, flashItemMeta, loadFlashItem, type FlashItemState } from './pages/flash/FlashItemPage';
 import { glossaryTermKey, glossaryTermPageMeta, loadGlossaryTerm, type GlossaryTermState } from './pages/glossary/GlossaryTermPage';
 
 export { default as PublicApp } from './PublicApp';
@@ -94,6 +96,15 @@ async function loadPageData(pathname: string, search: string, signal: AbortSigna
     if (!slug) return { data: null, status: 404 };
     return settle(glossaryTermKey(slug, page), () => loadGlossaryTerm(slug, page, signal), failedState);
   }
+  if (route.page === 'flash') {
+    const cursor = params.get('cursor');
+    return settle(flashListKey(cursor), () => loadFlashList(cursor, signal), failedState);
+  }
+  if (route.page === 'flash-item') {
+    const { id } = route;
+    if (!id) return { data: null, status: 404 };
+    return settle(flashItemKey(id), () => loadFlashItem(id, signal), failedState);
+  }
   if (route.page === 'search') {
     const term = (params.get('q') ?? '').trim();
     return settle(searchKey(term, page), () => loadSearch(term, page, signal), (err) => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` }));
@@ -152,6 +163,8 @@ function metaOf(pathname: string, search: string, load: PageLoad, settings: Sett
   if (route.page === 'learn-path') return learningPathMeta(route.slug!, state as LearningPathState, settings);
   if (route.page === 'search') return searchMeta((params.get('q') ?? '').trim(), settings);
   if (route.page === 'glossary') return glossaryMeta(state as GlossaryState);
+  if (route.page === 'flash') return flashListMeta(state as FlashListState, settings);
+  if (route.page === 'flash-item') return flashItemMeta(route.id!, state as FlashItemState, settings);
   if (route.page === 'glossary-term') return glossaryTermPageMeta(route.slug!, pageFromParam(params.get('page')), state as GlossaryTermState, settings);
   return notFoundMeta(pathname, settings);
 }
@@ -175,12 +188,14 @@ function lcpImageOf(pathname: string, load: PageLoad): LcpImage | null {
   return null;
 }
 
-/** What the page shows of learning paths, named as the content service announces their changes. */
+/** What the page shows of learning paths and 快訊, named as the content service announces their changes. */
 function depsOf(pathname: string, load: PageLoad): string[] | undefined {
   const route = pageRoute(pathname);
   const state = load.data?.state as ArticleState | LearnState | LearningPathState | undefined;
   if (route.page === 'article' && state?.status === 'ready' && 'article' in state) return [LEARNING_PATH_DEPS.placesOf(state.article.id)];
   if (route.page === 'learn') return [LEARNING_PATH_DEPS.list];
+  // The pages that show items: a flash write drops these and no other page (the article sidebar's box is filled in the browser).
+  if (route.page === 'home' || route.page === 'flash' || route.page === 'flash-item' || route.page === 'tag') return [FLASH_DEP];
   if (route.page === 'learn-path' && route.slug) return [LEARNING_PATH_DEPS.path(route.slug)];
   return undefined;
 }
