@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { PublicFlash, Settings } from '@coinmag/contracts';
-import { FLASH_TEXT, flashHeadline, formatLongDateTime, truncate } from '@coinmag/rules';
+import { FLASH_CARD_CATEGORY, FLASH_TEXT, flashCardPath, flashHeadline, formatLongDateTime, truncate } from '@coinmag/rules';
 import { fetchFlashItem } from '../../api/flash';
 import { ApiError } from '../../api/http';
 import { usePageState } from '../../data/page-data';
@@ -31,9 +31,8 @@ const LOADING: FlashItemState = { status: 'loading' };
 const failed = (): FlashItemState => ({ status: 'failed' });
 
 /**
- * An item's own page: canonical, NewsArticle JSON-LD (type article), keywords from its tags. Its
- * social image is the site's own card when it has none of its own (the media service draws cards
- * of articles only).
+ * An item's own page: canonical, NewsArticle JSON-LD (type article), keywords from its tags, and
+ * a social card drawn from its first line as an article without a cover gets (the media service).
  */
 export function flashItemMeta(id: number, state: FlashItemState, settings: Settings): PageMeta | null {
   if (state.status === 'missing') return { title: FLASH_TEXT.notFound, description: settings.site_description, path: flashHref(id), noIndex: true };
@@ -43,6 +42,7 @@ export function flashItemMeta(id: number, state: FlashItemState, settings: Setti
     title: flashHeadline(item.text),
     description: truncate(item.text.replace(/\s+/g, ' '), 160, '…'),
     path: flashHref(item.id),
+    image: flashCardPath(item.id, { title: flashHeadline(item.text), category: FLASH_CARD_CATEGORY, siteTitle: settings.site_title }),
     type: 'article',
     publishedTime: item.published_at,
     modifiedTime: item.updated_at,
