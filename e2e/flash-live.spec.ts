@@ -37,7 +37,8 @@ test.describe('快訊 from a phone to every open page', () => {
       await editor.getByLabel('快訊內容').fill(text);
       await expect(editor.locator('#flash-count')).toHaveText(`${Array.from(text).length}/500`);
       await editor.getByLabel('標籤').fill('BTC、交易所');
-      await editor.getByText('重要', { exact: true }).tap();
+      await editor.getByRole('checkbox', { name: '重要' }).tap();
+      await expect(editor.getByRole('checkbox', { name: '重要' })).toBeChecked();
       await editor.getByRole('button', { name: '發布' }).tap();
       await expect(editor.getByTestId('flash-admin-list').locator('li').first()).toContainText(text);
 
