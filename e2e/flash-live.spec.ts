@@ -64,7 +64,7 @@ test.describe('快訊 from a phone to every open page', () => {
       const id = await item.getAttribute('data-flash-id');
       const own = await reader.newPage();
       await own.goto(`/flash/${id}`);
-      await expect(own.getByText(text)).toBeVisible();
+      await expect(own.getByTestId('flash-item').getByText(text)).toBeVisible();
       await expect(own.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/flash/${id}$`));
       await own.close();
 

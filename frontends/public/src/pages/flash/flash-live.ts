@@ -192,8 +192,12 @@ export function runFlashLive(marker: HTMLElement, rawProps: object): () => void 
     // The answer holds the newest FLASH_LIMITS.live items, then pinned ones older than those.
     const newest = items.slice(0, FLASH_LIMITS.live);
     const oldest = newest.length < FLASH_LIMITS.live ? '' : newest.reduce<string | null>((min, item) => (min === null || item.published_at < min ? item.published_at : min), null);
+    // What the page shows reaches back to its oldest item: anything older it does not show is not new.
+    const shownTimes = [...root.querySelectorAll<HTMLTimeElement>('[data-flash-id] time[data-flash-time]')].map((time) => time.dateTime);
+    const floor = shownTimes.length ? shownTimes.reduce((min, at) => (at < min ? at : min)) : '';
     for (const item of items) {
       const version = shown.get(item.id);
+      if (version === undefined && item.published_at < floor) continue;
       if (version === undefined) {
         pending = pending.filter((held) => held.id !== item.id);
         pending.push(item);
