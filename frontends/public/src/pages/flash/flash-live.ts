@@ -259,10 +259,18 @@ export function runFlashLive(marker: HTMLElement, rawProps: object): () => void 
   };
 
   if (props.mode === 'fill') {
-    void fetch(FLASH_LIVE_PATH, { headers: { Accept: 'application/json' } })
-      .then((res) => (res.ok ? (res.json() as Promise<FlashLive>) : { items: [] }))
-      .then(({ items }) => insert(items.slice(0, size)))
-      .catch(() => {});
+    // Filled when the reader first reaches for the page (as `interaction` islands hydrate): an
+    // article page costs no request of its own until it is read, and its text never waits for it.
+    const events = ['scroll', 'pointerdown', 'pointermove', 'keydown', 'touchstart'] as const;
+    const fill = () => {
+      for (const name of events) win.removeEventListener(name, fill);
+      void fetch(FLASH_LIVE_PATH, { headers: { Accept: 'application/json' } })
+        .then((res) => (res.ok ? (res.json() as Promise<FlashLive>) : { items: [] }))
+        .then(({ items }) => insert(items.slice(0, size)))
+        .catch(() => {});
+    };
+    for (const name of events) win.addEventListener(name, fill, { passive: true });
+    stops.push(() => events.forEach((name) => win.removeEventListener(name, fill)));
   } else {
     doc.addEventListener('visibilitychange', onVisibility);
     stops.push(() => doc.removeEventListener('visibilitychange', onVisibility));
