@@ -1,5 +1,5 @@
 import { FLASH_LIVE_PATH, FLASH_PUBLIC_PATH, type FlashLive, type FlashPage, type PublicFlash } from '@coinmag/contracts';
-import { getJson } from './http';
+import { getJson, type Api } from './http';
 
 const FAILED = '載入快訊失敗';
 
@@ -11,8 +11,8 @@ export function flashPagePath(cursor?: string | null, tag?: string): string {
   return search ? `${FLASH_PUBLIC_PATH}?${search}` : FLASH_PUBLIC_PATH;
 }
 
-export const fetchFlashPage = (cursor?: string | null, tag?: string, signal?: AbortSignal) => getJson<FlashPage>(flashPagePath(cursor, tag), FAILED, signal);
+export const fetchFlashPage = (cursor: string | null, tag: string | undefined, api: Api) => getJson<FlashPage>(flashPagePath(cursor, tag), FAILED, api);
 
-export const fetchFlashLive = (signal?: AbortSignal) => getJson<FlashLive>(FLASH_LIVE_PATH, FAILED, signal);
+export const fetchFlashLive = (api: Api) => getJson<FlashLive>(FLASH_LIVE_PATH, FAILED, api);
 
-export const fetchFlashItem = (id: number, signal?: AbortSignal) => getJson<PublicFlash>(`${FLASH_PUBLIC_PATH}/${id}`, FAILED, signal);
+export const fetchFlashItem = (id: number, api: Api) => getJson<PublicFlash>(`${FLASH_PUBLIC_PATH}/${id}`, FAILED, api);

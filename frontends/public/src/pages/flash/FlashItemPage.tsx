@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import type { PublicFlash, Settings } from '@coinmag/contracts';
 import { FLASH_CARD_CATEGORY, FLASH_TEXT, flashCardPath, flashHeadline, formatLongDateTime, truncate } from '@coinmag/rules';
 import { fetchFlashItem } from '../../api/flash';
-import { ApiError } from '../../api/http';
+import { ApiError, type Api } from '../../api/http';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
@@ -18,9 +18,9 @@ export type FlashItemState = { status: 'loading' } | { status: 'failed' } | { st
 
 export const flashItemKey = (id: number) => flashHref(id);
 
-export async function loadFlashItem(id: number, signal: AbortSignal): Promise<FlashItemState> {
+export async function loadFlashItem(id: number, api: Api): Promise<FlashItemState> {
   try {
-    return { status: 'ready', item: await fetchFlashItem(id, signal) };
+    return { status: 'ready', item: await fetchFlashItem(id, api) };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { status: 'missing' };
     throw err;
@@ -57,7 +57,7 @@ export const flashIdParam = (raw: string | undefined): number | null => (raw && 
 export function FlashItemPage() {
   const { settings } = useSite();
   const id = flashIdParam(useParams().id) ?? 0;
-  const { state } = usePageState(flashItemKey(id), (signal) => (id ? loadFlashItem(id, signal) : Promise.resolve<FlashItemState>({ status: 'missing' })), LOADING, failed);
+  const { state } = usePageState(flashItemKey(id), (api) => (id ? loadFlashItem(id, api) : Promise.resolve<FlashItemState>({ status: 'missing' })), LOADING, failed);
   usePageMeta(flashItemMeta(id, state, settings));
   if (state.status === 'loading') return <Spinner label="載入內容中…" />;
   if (state.status === 'failed' || state.status === 'missing')

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { FlashPage as FlashPageData, Settings } from '@coinmag/contracts';
 import { FLASH_TEXT, flashDayLabel, flashHeadline, formatW3cTaipei, groupFlashByDay } from '@coinmag/rules';
 import { fetchFlashPage } from '../../api/flash';
+import type { Api } from '../../api/http';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
@@ -19,8 +20,8 @@ export type FlashListState = { status: 'loading' } | { status: 'failed' } | { st
 
 export const flashListKey = (cursor: string | null) => (cursor ? `${FLASH_PAGE_PATH}?cursor=${cursor}` : FLASH_PAGE_PATH);
 
-export async function loadFlashList(cursor: string | null, signal: AbortSignal): Promise<FlashListState> {
-  return { status: 'ready', cursor, page: await fetchFlashPage(cursor, undefined, signal) };
+export async function loadFlashList(cursor: string | null, api: Api): Promise<FlashListState> {
+  return { status: 'ready', cursor, page: await fetchFlashPage(cursor, undefined, api) };
 }
 
 const LOADING: FlashListState = { status: 'loading' };
@@ -59,7 +60,7 @@ export function FlashListPage() {
   const { settings } = useSite();
   const [params] = useSearchParams();
   const cursor = params.get('cursor');
-  const { state } = usePageState(flashListKey(cursor), (signal) => loadFlashList(cursor, signal), LOADING, failed);
+  const { state } = usePageState(flashListKey(cursor), (api) => loadFlashList(cursor, api), LOADING, failed);
   usePageMeta(flashListMeta(state, settings));
   if (state.status === 'loading') return <Spinner label="載入內容中…" />;
   if (state.status === 'failed')

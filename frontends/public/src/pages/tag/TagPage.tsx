@@ -6,7 +6,7 @@ import { FlashItem } from '../flash/FlashItem';
 import flashStyles from '../flash/flash.module.css';
 import { TAG_TEXT, tagKey, tagPageMeta, tagPagePath } from '@coinmag/rules';
 import { fetchArticles, fetchTag } from '../../api/articles';
-import { ApiError } from '../../api/http';
+import { ApiError, type Api } from '../../api/http';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
@@ -27,11 +27,11 @@ export type TagState =
 export const tagKeyOf = (key: string, page: number) => `${tagPagePath(key)}${page > 1 ? `?page=${page}` : ''}`;
 
 /** The tag's heading and one page of its articles; a tag no public article carries is unknown. */
-export async function loadTag(spelling: string, page: number, signal: AbortSignal): Promise<TagState> {
+export async function loadTag(spelling: string, page: number, api: Api): Promise<TagState> {
   try {
     // The tag's 快訊 beside its articles (the newest 20, on the first page); the page stands without them.
-    const flash = page === 1 ? fetchFlashPage(null, tagKey(spelling), signal).then((items) => items.items, () => []) : Promise.resolve([]);
-    const [tag, list, items] = await Promise.all([fetchTag(spelling, signal), fetchArticles({ tag: tagKey(spelling), page, limit: TAG_PAGE_SIZE }, signal), flash]);
+    const flash = page === 1 ? fetchFlashPage(null, tagKey(spelling), api).then((items) => items.items, () => []) : Promise.resolve([]);
+    const [tag, list, items] = await Promise.all([fetchTag(spelling, api), fetchArticles({ tag: tagKey(spelling), page, limit: TAG_PAGE_SIZE }, api), flash]);
     return { status: 'ready', key: tag.key, name: tag.name, count: tag.article_count, articles: list.articles, pages: list.pagination.pages, flash: items };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 'unknown' };
@@ -67,7 +67,7 @@ export function TagPage() {
   const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
-  const { state } = usePageState(tagKeyOf(key, page), (signal) => loadTag(key, page, signal), LOADING, failedTag);
+  const { state } = usePageState(tagKeyOf(key, page), (api) => loadTag(key, page, api), LOADING, failedTag);
 
   const path = tagPagePath(key);
   usePageMeta(tagMeta(key, page, state, settings));
