@@ -175,9 +175,10 @@ export const PAGES: RouteTable = {
   flash: definePage({
     path: 'flash',
     component: FlashListPage,
-    params: (_route, query) => query.get('cursor'),
-    key: flashListKey,
-    load: loadFlashList,
+    // An object: a bare null would say the path names nothing (the first page has no cursor).
+    params: (_route, query) => ({ cursor: query.get('cursor') }),
+    key: ({ cursor }) => flashListKey(cursor),
+    load: ({ cursor }, api) => loadFlashList(cursor, api),
     failed,
     meta: (_cursor, state, settings) => flashListMeta(state, settings),
     deps: () => [FLASH_DEP],
