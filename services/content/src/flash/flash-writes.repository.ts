@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { FLASH_LIMITS, FLASH_MESSAGES } from '@coinmag/contracts';
-import { ValidationError, type AuditEntry, type AuditRepository } from '@coinmag/service-kit';
+import { ValidationError } from '@coinmag/service-kit';
+import type { AuditEntry, AuditRepository } from '@coinmag/audit';
 import type { ChangeOutbox } from '../outbox/change-outbox.js';
 import type { FlashState } from '../outbox/flash-events.js';
 import { tagIdsFor } from '../tags/tag-rows.js';
