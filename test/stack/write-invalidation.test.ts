@@ -11,8 +11,10 @@ const root = resolve(import.meta.dirname, '../..');
 const GATEWAY_PORT = 8684;
 const BASE_PORT = 4674;
 
-type Namespace = 'articles' | 'categories' | 'settings';
+type Namespace = 'articles' | 'categories' | 'settings' | 'flash';
 const PAGE_DEPS: Namespace[] = ['articles', 'categories', 'settings'];
+/** Pages that show 快訊 depend on them too (docs/product.md §2 快訊); article pages fill their box in the browser. */
+const FLASH_PAGE_DEPS: Namespace[] = [...PAGE_DEPS, 'flash'];
 const TAG = 'cachetag';
 
 /**
@@ -33,7 +35,7 @@ describe('what each admin write evicts from the gateway cache, every service rea
   let category: { id: number; slug: string; name: string; version: number };
   let article: { id: number; slug: string; version: number };
   let apis: Array<{ path: string; deps: Namespace[] }>;
-  let pages: string[];
+  let pages: Array<{ path: string; deps: Namespace[] }>;
 
   beforeAll(async () => {
     database = await createTestDatabase('cm_evict');
@@ -51,7 +53,14 @@ describe('what each admin write evicts from the gateway cache, every service rea
     token = (await login.json()).token;
     category = (await (await write('POST', '/api/categories/admin', { name: '快取分類', show_in_header: true })).json()) as typeof category;
     article = (await (await write('POST', '/api/articles/admin', articleForm({ title: '快取文章', status: 'published', category_id: String(category.id) }))).json()) as typeof article;
-    pages = ['/', '/articles', `/article/${article.slug}`, `/category/${category.slug}`, `/tag/${TAG}`];
+    pages = [
+      { path: '/', deps: FLASH_PAGE_DEPS },
+      { path: '/articles', deps: PAGE_DEPS },
+      { path: `/article/${article.slug}`, deps: PAGE_DEPS },
+      { path: `/category/${category.slug}`, deps: PAGE_DEPS },
+      { path: `/tag/${TAG}`, deps: FLASH_PAGE_DEPS },
+      { path: '/flash', deps: FLASH_PAGE_DEPS },
+    ];
     apis = [
       { path: '/api/settings', deps: ['settings'] },
       { path: '/api/categories', deps: ['categories'] },
@@ -62,6 +71,8 @@ describe('what each admin write evicts from the gateway cache, every service rea
       { path: `/api/articles/${article.slug}`, deps: ['articles', 'categories'] },
       { path: `/api/tags/${TAG}`, deps: ['articles'] },
       { path: '/api/sitemap', deps: ['articles', 'categories'] },
+      { path: '/api/flash/live', deps: ['flash', 'articles'] },
+      { path: '/api/flash', deps: ['flash', 'articles'] },
     ];
   }, 300_000);
   afterAll(async () => {
@@ -101,7 +112,7 @@ describe('what each admin write evicts from the gateway cache, every service rea
   /** Every answer asked twice, so each is in the gateway's cache; each API answer checked to be a hit. */
   const warm = async () => {
     for (let round = 0; round < 2; round++) {
-      for (const path of pages) await (await fetch(stack.url + encodeURI(path))).arrayBuffer();
+      for (const { path } of pages) await (await fetch(stack.url + encodeURI(path))).arrayBuffer();
       for (const { path } of apis) await (await fetch(stack.url + encodeURI(path))).arrayBuffer();
     }
     for (const { path } of apis) expect((await fetch(stack.url + encodeURI(path))).headers.get('x-gateway-cache'), path).toBe('hit');
@@ -144,12 +155,12 @@ describe('what each admin write evicts from the gateway cache, every service rea
       // Nothing may be evicted, so no page's render can refill another's reads: one round.
       await warm();
       await checkWrite();
-      for (const path of pages) pageAnswers.push({ path, evicted: await pageEvicted(path), expected: false });
+      for (const { path } of pages) pageAnswers.push({ path, evicted: await pageEvicted(path), expected: false });
     } else {
-      for (const path of pages) {
+      for (const { path, deps } of pages) {
         await warm();
         await checkWrite();
-        pageAnswers.push({ path, evicted: await pageEvicted(path), expected: expected(PAGE_DEPS, changed) });
+        pageAnswers.push({ path, evicted: await pageEvicted(path), expected: expected(deps, changed) });
       }
     }
     expect(pageAnswers.filter((a) => a.evicted !== a.expected)).toEqual([]);
@@ -201,5 +212,22 @@ describe('what each admin write evicts from the gateway cache, every service rea
     await checkEvictions(() => write('DELETE', `/api/articles/admin/${created.pop()!.id}`), ['articles'], 200);
     const { revisions } = (await (await write('GET', `/api/articles/admin/${article.id}/revisions`)).json()) as { revisions: Array<{ id: number }> };
     await checkEvictions(async () => write('POST', `/api/articles/admin/${article.id}/revisions/${revisions.at(-1)!.id}/restore`, { version: (await fetchedArticle()).version }), ['articles'], 200);
+  }, 300_000);
+
+  it('快訊 writes (publish, edit, pin, delete) evict only what shows items: the flash answers, home, tag pages and /flash; no article page or answer', async () => {
+    let round = 0;
+    const created: Array<{ id: number; version: number }> = [];
+    await checkEvictions(async () => {
+      const res = await write('POST', '/api/admin/flash', { text: `快取快訊 ${(round += 1)}`, tags: [TAG] });
+      created.push((await res.clone().json()) as { id: number; version: number });
+      return res;
+    }, ['flash'], 201);
+    const item = created[0]!;
+    const current = async () => (await (await write('GET', `/api/admin/flash/${item.id}`)).json()) as { version: number; pinned: boolean };
+    await checkEvictions(async () => write('PUT', `/api/admin/flash/${item.id}`, { text: `快取快訊（更新 ${(round += 1)}）`, tags: [TAG], version: (await current()).version }), ['flash'], 200);
+    await checkEvictions(async () => { const { version, pinned } = await current(); return write('PUT', `/api/admin/flash/${item.id}`, { text: '快取快訊（置頂）', tags: [TAG], pinned: !pinned, version }); }, ['flash'], 200);
+    // A refused save (empty text) evicts nothing.
+    await checkEvictions(() => write('POST', '/api/admin/flash', { text: ' ' }), [], 400);
+    await checkEvictions(() => write('DELETE', `/api/admin/flash/${created.pop()!.id}`), ['flash'], 200);
   }, 300_000);
 });

@@ -16,6 +16,7 @@ import { useSessionWatch } from './account/use-session-watch';
 import { AuditLogPage } from './audit/AuditLogPage';
 import { WordPressImportPage } from './wordpress/WordPressImportPage';
 import { WebhooksPage } from './webhooks/WebhooksPage';
+import { FlashPage } from './flash/FlashPage';
 import { LearningPathListPage } from './learning-paths/LearningPathListPage';
 import { LearningPathFormPage } from './learning-paths/LearningPathFormPage';
 import { peekReturnPath } from './return-path';
@@ -75,6 +76,7 @@ export default function AdminApp() {
             <Route path="categories" element={<CategoryListPage />} />
             <Route path="categories/new" element={<CategoryFormPage />} />
             <Route path="categories/edit/:id" element={<CategoryFormPage />} />
+            <Route path="flash" element={<FlashPage />} />
             <Route path="learning-paths" element={<LearningPathListPage />} />
             <Route path="learning-paths/new" element={<LearningPathFormPage />} />
             <Route path="learning-paths/edit/:id" element={<LearningPathFormPage />} />

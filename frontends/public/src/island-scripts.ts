@@ -5,6 +5,7 @@ import { viewBeacon } from './pages/article/view-beacon';
 import { runCarousel } from './pages/home/carousel-controller';
 import { runLessonRead, runListProgress, runPathProgress } from './pages/learn/learn-progress';
 import { runGlossaryTips } from './pages/article/glossary-tips';
+import { runFlashLive } from './pages/flash/flash-live';
 
 export const islandScripts: IslandScripts = {
   'public:article-views': viewBeacon,
@@ -12,6 +13,7 @@ export const islandScripts: IslandScripts = {
   'public:list-progress': runListProgress,
   'public:lesson-read': runLessonRead,
   'public:glossary-tips': () => runGlossaryTips(),
+  'public:flash-live': runFlashLive,
   'public:carousel': (element) => {
     const section = element.querySelector<HTMLElement>('[data-carousel]');
     return section ? runCarousel(section) : undefined;

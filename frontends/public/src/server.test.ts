@@ -17,6 +17,8 @@ const PATH = {
   lessons: [{ id: 1, slug: 'btc-101', title: '比特幣入門', excerpt: '摘要', minutes: 4 }],
 };
 
+const FLASH = { id: 5, text: '交易所暫停提領\n官方稱為例行維護', source_url: null, tags: [{ key: 'btc', name: 'BTC' }], important: true, pinned: false, article: null, published_at: '2024-03-05T01:00:00.000Z', updated_at: '2024-03-05T01:00:00.000Z' };
+
 /** The content API as the gateway's reader answers it: one article, one category, an old slug of each; records every path read. */
 function content(down = false) {
   const read: string[] = [];
@@ -34,6 +36,8 @@ function content(down = false) {
     if (url.pathname === '/api/learning-paths/lessons/1') return json(PLACES);
     if (url.pathname === `/api/learning-paths/${encodeURIComponent('錢包入門')}`) return json(PATH);
     if (url.pathname === '/api/tags/btc') return json({ key: 'btc', name: 'BTC', article_count: 1 });
+    if (url.pathname === '/api/flash') return json({ pinned: [], items: url.searchParams.get('cursor') ? [] : [FLASH], next_cursor: null });
+    if (url.pathname === '/api/flash/5') return json(FLASH);
     if (url.pathname === '/api/preview/draft-token') return json({ state: 'preview', article: ARTICLE, expires_at: '2030-01-01T00:00:00.000Z' });
     if (url.pathname === '/api/preview/published-token') return json({ state: 'published', slug: 'btc-101' });
     if (url.pathname === '/api/redirects/article/old-btc') return json({ slug: 'btc-101' });
@@ -76,6 +80,24 @@ describe("the public remote's answer for a URL: status, head and data from one r
     expect(missing.status).toBe(404);
     expect(missing.head).toMatchObject({ title: '學習路徑不存在', noIndex: true });
     expect(missing.deps).toEqual(['learning-path:nothing']);
+  });
+
+  it('answers /flash (a LiveBlogPosting) and an item\'s page (NewsArticle, its card), each depending on flash; an unknown item is 404', async () => {
+    content();
+    const list = await answer('/flash');
+    expect(list.status).toBe(200);
+    expect(list.head).toMatchObject({ title: '快訊', path: '/flash', feed: { path: '/flash/rss.xml' } });
+    expect(list.head.structuredData!('https://coin.example')[0]).toMatchObject({ '@type': 'LiveBlogPosting', liveBlogUpdate: [{ headline: '交易所暫停提領', url: 'https://coin.example/flash/5' }] });
+    expect(list.deps).toEqual(['flash']);
+    expect((await answer('/flash', '?cursor=1709600400000-5')).head).toMatchObject({ noIndex: true });
+    const item = await answer('/flash/5');
+    expect(item.status).toBe(200);
+    expect(item.head).toMatchObject({ title: '交易所暫停提領', type: 'article', path: '/flash/5', keywords: ['BTC'], image: expect.stringMatching(/^\/cards\/flash\/5\.png\?v=/) });
+    expect(item.deps).toEqual(['flash']);
+    const missing = await answer('/flash/6');
+    expect(missing.status).toBe(404);
+    expect(missing.head).toMatchObject({ title: '快訊不存在', noIndex: true });
+    expect((await answer('/flash/abc')).status).toBe(404);
   });
 
   it('answers a missing article 404 with 文章不存在, never indexed, and an old slug 301 to the current one', async () => {

@@ -1,4 +1,4 @@
-import { AUTH_PATHS, LEARNING_PATHS_ADMIN_PATH, WEBHOOKS_ADMIN_PATH } from '@coinmag/contracts';
+import { AUTH_PATHS, FLASH_ADMIN_PATH, LEARNING_PATHS_ADMIN_PATH, WEBHOOKS_ADMIN_PATH } from '@coinmag/contracts';
 import { ROUTES } from '../proxy/route-table.js';
 
 /** Paths that only the signed-in admin may reach; each also covers everything below it. */
@@ -15,6 +15,7 @@ export const ADMIN_PATH_PREFIXES = [
   '/api/glossary/admin',
   WEBHOOKS_ADMIN_PATH,
   LEARNING_PATHS_ADMIN_PATH,
+  FLASH_ADMIN_PATH,
   AUTH_PATHS.password,
   '/api/uploads/image',
 ] as const;

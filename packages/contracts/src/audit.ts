@@ -33,11 +33,15 @@ export const AUDIT_ACTIONS = [
   'glossary.delete',
   'glossary.import',
   'glossary.settings',
+  'flash.create',
+  'flash.update',
+  'flash.delete',
+  'flash.scheduled_publish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The filter groups of the log page: an action's kind is the part before the dot. */
-export const AUDIT_KINDS = ['auth', 'article', 'category', 'settings', 'upload', 'import', 'webhook', 'learning_path', 'glossary'] as const;
+export const AUDIT_KINDS = ['auth', 'article', 'category', 'settings', 'upload', 'import', 'webhook', 'learning_path', 'glossary', 'flash'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const auditKindOf = (action: string): string => action.split('.')[0] ?? '';
 

@@ -33,5 +33,11 @@ export const NEWS_SITEMAP_HOURS = 48;
 export const NEWS_SITEMAP_MAX_URLS = 1000;
 
 /** GET /api/sitemap/news: the public articles published in the last 48 hours, newest first. */
-export const newsSitemapEntrySchema = z.object({ slug: z.string(), title: z.string(), published_at: z.string() });
+export const newsSitemapEntrySchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  published_at: z.string(),
+  /** A flash item's page (/flash/{id}); absent: an article at /article/{slug}. */
+  path: z.string().optional(),
+});
 export type NewsSitemapEntry = z.infer<typeof newsSitemapEntrySchema>;

@@ -18,3 +18,4 @@ export * from './learning-path.js';
 export * from './glossary.js';
 export * from './reader-numbers.js';
 export * from './redirects.js';
+export * from './flash.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What an endpoint may subscribe to (docs/product.md §11). */
-export const WEBHOOK_EVENTS = ['article.published', 'article.updated', 'article.unpublished', 'article.deleted', 'site.changed'] as const;
+export const WEBHOOK_EVENTS = ['article.published', 'article.updated', 'article.unpublished', 'article.deleted', 'site.changed', 'flash.published', 'flash.updated', 'flash.deleted'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** The events' names in the back office (docs/product.md §10). */
@@ -11,6 +11,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent | 'webhook.test', string>
   'article.unpublished': '文章取消發布',
   'article.deleted': '文章刪除',
   'site.changed': '網站設定變更',
+  'flash.published': '快訊發布',
+  'flash.updated': '快訊更新',
+  'flash.deleted': '快訊刪除',
   'webhook.test': '測試傳送',
 };
 

@@ -11,3 +11,4 @@ export * from './tag.js';
 export * from './tag-page.js';
 export * from './reading-time.js';
 export * from './ad-free.js';
+export * from './flash.js';

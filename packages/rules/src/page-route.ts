@@ -23,6 +23,9 @@ export type PageRoute =
   /** The glossary (docs/product.md §3 Glossary) and a term's page. */
   | { page: 'glossary' }
   | { page: 'glossary-term'; slug: string | null }
+  /** 快訊 (docs/product.md §2): the list, and one item by its id (null: not an id). */
+  | { page: 'flash' }
+  | { page: 'flash-item'; id: number | null }
   | { page: 'unknown' };
 
 const ARTICLE = /^\/article\/([^/]+)\/?$/;
@@ -30,6 +33,7 @@ const CATEGORY = /^\/category\/([^/]+)\/?$/;
 const TAG = /^\/tag\/([^/]+)\/?$/;
 const LEARN_PATH = /^\/learn\/([^/]+)\/?$/;
 const GLOSSARY_TERM = /^\/glossary\/([^/]+)\/?$/;
+const FLASH_ITEM = /^\/flash\/([^/]+)\/?$/;
 const PREVIEW = /^\/preview\/([A-Za-z0-9_-]{1,100})$/;
 
 function slugOf(segment: string): string | null {
@@ -47,6 +51,7 @@ function slugOf(segment: string): string | null {
  */
 export function namesNothing(route: PageRoute): 'page' | 'tag' | null {
   if (route.page === 'tag') return route.tag === null ? 'tag' : null;
+  if (route.page === 'flash-item') return route.id === null ? 'page' : null;
   return (route.page === 'article' || route.page === 'category' || route.page === 'learn-path' || route.page === 'glossary-term') && route.slug === null ? 'page' : null;
 }
 
@@ -68,5 +73,8 @@ export function pageRoute(pathname: string): PageRoute {
   if (pathname === '/glossary' || pathname === '/glossary/') return { page: 'glossary' };
   const glossaryTerm = GLOSSARY_TERM.exec(pathname);
   if (glossaryTerm) return { page: 'glossary-term', slug: slugOf(glossaryTerm[1]!) };
+  if (pathname === '/flash' || pathname === '/flash/') return { page: 'flash' };
+  const flashItem = FLASH_ITEM.exec(pathname);
+  if (flashItem && flashItem[1] !== 'rss.xml') return { page: 'flash-item', id: /^[1-9]\d{0,8}$/.test(flashItem[1]!) ? Number(flashItem[1]) : null };
   return { page: 'unknown' };
 }

@@ -47,6 +47,20 @@ export function slugOfSocialCardPath(path: string): string | null {
   }
 }
 
+/** Cards of 快訊 items (docs/product.md §2 快訊): drawn from the item's first line, under the heading 快訊. */
+export const FLASH_CARD_PREFIX = '/cards/flash/';
+export const FLASH_CARD_CATEGORY = '快訊';
+
+export function flashCardPath(id: number, text: SocialCardText): string {
+  return `${FLASH_CARD_PREFIX}${id}.png?v=${socialCardVersion(text)}`;
+}
+
+/** The item's id of a flash card path (`/cards/flash/{id}.png`), or null. */
+export function idOfFlashCardPath(path: string): number | null {
+  const match = /^\/cards\/flash\/([1-9]\d{0,8})\.png$/.exec(path);
+  return match ? Number(match[1]) : null;
+}
+
 /** What og:image, twitter:image and JSON-LD show for an article: its cover, else its card. */
 export function articleSocialImage(
   article: { slug: string; title: string; category_name: string | null; featured_image: string | null },

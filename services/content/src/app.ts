@@ -40,6 +40,11 @@ import { LearningPathsRepository } from './paths/learning-paths.repository.js';
 import { adminLearningPathRoutes } from './paths/learning-paths.admin.routes.js';
 import { publicLearningPathRoutes } from './paths/learning-paths.routes.js';
 import { LearningPathsService } from './paths/learning-paths.service.js';
+import { FlashRepository } from './flash/flash.repository.js';
+import { FlashWritesRepository } from './flash/flash-writes.repository.js';
+import { adminFlashRoutes } from './flash/flash.admin.routes.js';
+import { publicFlashRoutes } from './flash/flash.routes.js';
+import { FlashService } from './flash/flash.service.js';
 import { GlossaryLinks } from './glossary/glossary-links.js';
 import { GlossaryRepository } from './glossary/glossary.repository.js';
 import { adminGlossaryRoutes, publicGlossaryRoutes } from './glossary/glossary.routes.js';
@@ -206,7 +211,8 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const scheduler = new PublishScheduler(new ScheduledRepository(db, audit, changes), async (published) => {
     await cache.invalidate(['articles']);
     if (cards) for (const article of published) if (!article.featured_image) cards.warm(article.slug);
-  }, log, clock);
+  }, log, clock, () => cache.invalidate(['flash']));
+  const flash = new FlashService(new FlashRepository(db), new FlashWritesRepository(db, audit, changes), (deps) => cache.invalidate(deps), clock);
   const webhooks = new WebhooksService(webhooksRepository, outboxRepository, () => outbox.nudge(), clock, outbox.limits.allowedHosts);
   const previewLinks = new PreviewLinksService(new PreviewLinksRepository(db, audit), articlesRepository, clock, glossaryLinks);
   const learningPaths = new LearningPathsService(new LearningPathsRepository(db, audit), (deps) => cache.invalidate(deps), clock);
@@ -259,6 +265,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     readerNumbersRoutes(numbers, redirects),
     adminRedirectRoutes(redirects, publicKey),
     publicRedirectRoutes(redirects, responder),
+    adminFlashRoutes(flash, publicKey),
     wordPressOldLinkRoutes(new WordPressOldLinks(wordpressRepository)),
     viewBeaconRoutes(counting, {
       flushIntervalMs: viewFlushIntervalMs,
@@ -274,6 +281,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     indexNowKeyRoutes(settings, responder),
     crawlRoutes(new CrawlService(new CrawlRepository(db), clock), responder),
     publicLearningPathRoutes(learningPaths, responder),
+    publicFlashRoutes(flash, responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return { app, cache, cacheEvents, views, ranking, counting, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner, mapper: wordpressMapper }, outbox, numbers };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_DEPS_HEADER } from '@coinmag/contracts';
-import { shortHash, socialCardPath, socialCardVersion } from '@coinmag/rules';
+import { FLASH_CARD_CATEGORY, flashCardPath, flashHeadline, shortHash, socialCardPath, socialCardVersion } from '@coinmag/rules';
 import { adminClient, articleFields } from '../../content/test/admin-client.js';
 import { insertArticle, insertCategory, startContent, type ContentHarness } from '../../content/test/content-harness.js';
 import { CardArtist } from '../src/cards/card-drawing.js';
@@ -156,6 +156,21 @@ describe('social cards', () => {
     expect(await headerOf('')).toBe('articles,categories,settings');
     expect(await headerOf(`?v=${version}`)).toBe('articles,categories,settings');
     expect(await headerOf('?v=00000000')).toBeNull();
+  });
+
+  it('draws a 快訊 item\'s card from its first line, and none for an item still to come', async () => {
+    const text = '交易所暫停提領\n官方稱為例行維護';
+    const [{ id }] = await content.db('flash_items').insert({ text, published_at: new Date(Date.now() - 60_000) }).returning('id');
+    const [{ id: future }] = await content.db('flash_items').insert({ text: '尚未發布的快訊', published_at: new Date(Date.now() + 3_600_000) }).returning('id');
+    const path = flashCardPath(id, { title: flashHeadline(text), category: FLASH_CARD_CATEGORY, siteTitle });
+    const res = await fetch(`${media.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get(CACHE_DEPS_HEADER)).toBe('flash,settings');
+    expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    for (const missing of [`/cards/flash/${future}.png`, '/cards/flash/999999.png', '/cards/flash/abc.png']) {
+      expect((await fetch(`${media.url}${missing}`)).status, missing).toBe(404);
+    }
   });
 
   it('has no card for an unknown or unpublished article, or a malformed address', async () => {

@@ -32,6 +32,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'glossary.delete': '刪除術語',
   'glossary.import': '匯入術語 CSV',
   'glossary.settings': '更新術語連結設定',
+  'flash.create': '發布快訊',
+  'flash.update': '更新快訊',
+  'flash.delete': '刪除快訊',
+  'flash.scheduled_publish': '快訊排程發布',
 };
 
 export const KIND_LABELS: Record<AuditKind, string> = {
@@ -44,6 +48,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   webhook: 'Webhook',
   learning_path: '學習路徑',
   glossary: '術語表',
+  flash: '快訊',
 };
 
 export function actorLabel(actor: string): string {

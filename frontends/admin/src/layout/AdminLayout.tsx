@@ -28,6 +28,9 @@ export function AdminLayout() {
           <li><NavLink to="/admin/articles" end className={linkClass}>文章列表</NavLink></li>
           <li><NavLink to="/admin/articles/new" className={linkClass}>新增文章</NavLink></li>
         </ul>
+        <ul className={styles.navGroup}>
+          <li><NavLink to="/admin/flash" className={linkClass}>快訊</NavLink></li>
+        </ul>
         <p className={styles.navHeading} id="nav-categories">分類管理</p>
         <ul className={styles.navGroup} aria-labelledby="nav-categories">
           <li><NavLink to="/admin/categories" end className={linkClass}>分類列表</NavLink></li>

@@ -1,4 +1,4 @@
-import { LEARNING_PATH_DEPS, type SlugRedirect } from '@coinmag/contracts';
+import { FLASH_DEP, LEARNING_PATH_DEPS, type SlugRedirect } from '@coinmag/contracts';
 import { IMAGE_SIZES, tagPagePath } from '@coinmag/rules';
 import { getJson, type Api } from '../api/http';
 import { resolveImageUrl } from '../media/image-url';
@@ -7,6 +7,8 @@ import { ArticlePage, articleKey, articleMeta, loadArticleState } from '../pages
 import { AllArticlesPage, allArticlesKey, allArticlesMeta, loadAllArticles } from '../pages/articles/AllArticlesPage';
 import { pageFromParam } from '../pages/articles/page-param';
 import { CategoryPage, categoryKey, categoryMeta, loadCategory } from '../pages/category/CategoryPage';
+import { FlashItemPage, flashItemKey, flashItemMeta, loadFlashItem } from '../pages/flash/FlashItemPage';
+import { FlashListPage, flashListKey, flashListMeta, loadFlashList } from '../pages/flash/FlashPage';
 import { GlossaryPage, glossaryKey, glossaryMeta, loadGlossary } from '../pages/glossary/GlossaryPage';
 import { GlossaryTermPage, glossaryTermKey, glossaryTermPageMeta, loadGlossaryTerm } from '../pages/glossary/GlossaryTermPage';
 import { HomePage, homeMeta } from '../pages/home/HomePage';
@@ -49,6 +51,8 @@ export const PAGES: RouteTable = {
       const src = state.status === 'ready' ? resolveImageUrl(state.data.carousel[0]?.featured_image) : null;
       return src ? { src, sizes: IMAGE_SIZES.carousel } : null;
     },
+    // Its 快訊 box: dropped when an item is written (an article page's box is filled in the browser).
+    deps: () => [FLASH_DEP],
   }),
   article: definePage({
     path: 'article/:slug',
@@ -89,6 +93,8 @@ export const PAGES: RouteTable = {
     load: ({ tag, page }, api) => loadTag(tag, page, api),
     failed,
     meta: ({ tag, page }, state, settings) => tagMeta(tag, page, state, settings),
+    // The tag's 快訊 beside its articles.
+    deps: () => [FLASH_DEP],
   }),
   preview: definePage({
     path: 'preview/:token',
@@ -165,6 +171,27 @@ export const PAGES: RouteTable = {
     load: ({ slug, page }, api) => loadGlossaryTerm(slug, page, api),
     failed,
     meta: ({ slug, page }, state, settings) => glossaryTermPageMeta(slug, page, state, settings),
+  }),
+  flash: definePage({
+    path: 'flash',
+    component: FlashListPage,
+    // An object: a bare null would say the path names nothing (the first page has no cursor).
+    params: (_route, query) => ({ cursor: query.get('cursor') }),
+    key: ({ cursor }) => flashListKey(cursor),
+    load: ({ cursor }, api) => loadFlashList(cursor, api),
+    failed,
+    meta: (_cursor, state, settings) => flashListMeta(state, settings),
+    deps: () => [FLASH_DEP],
+  }),
+  'flash-item': definePage({
+    path: 'flash/:id',
+    component: FlashItemPage,
+    params: (route) => route.id,
+    key: flashItemKey,
+    load: loadFlashItem,
+    failed,
+    meta: flashItemMeta,
+    deps: () => [FLASH_DEP],
   }),
   unknown: definePage({
     path: '*',

@@ -1,8 +1,9 @@
 import type { Context, Middleware } from 'koa';
-import { DEFAULT_SETTINGS, type ArticleList, type GlossaryIndex, type IndexNowKey, type NewsSitemapEntry, type PublicCategory, type SitemapEntry, type SitemapIndex } from '@coinmag/contracts';
+import { DEFAULT_SETTINGS, type ArticleList, type FlashPage, type GlossaryIndex, type IndexNowKey, type NewsSitemapEntry, type PublicCategory, type SitemapEntry, type SitemapIndex } from '@coinmag/contracts';
 import { isSlugParam, SITE_FEED_PATH, TAG_TEXT, tagFromParam, tagPagePath } from '@coinmag/rules';
 import type { ContentClient } from '../content-client.js';
 import type { AssetFolder } from '../static-assets.js';
+import { FLASH_FEED_PATH, flashRssXml } from './flash-rss-xml.js';
 import { NEWS_SITEMAP_PATH, newsSitemapXml } from './news-sitemap-xml.js';
 import { RSS_ITEMS, rssXml } from './rss-xml.js';
 import { CATEGORY_SITEMAP_PATH, GLOSSARY_SITEMAP_PATH, LEARN_SITEMAP_PATH, TAG_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
@@ -120,7 +121,7 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
         ctx,
         'application/xml; charset=utf-8',
         await cache.render<SitemapEntry[]>('/api/sitemap/categories', origin, (entries) =>
-          urlSetXml(origin, '/category/', entries, [{ path: '/' }, { path: '/articles' }, { path: '/category/latest' }, { path: '/category/popular' }]),
+          urlSetXml(origin, '/category/', entries, [{ path: '/' }, { path: '/articles' }, { path: '/flash' }, { path: '/category/latest' }, { path: '/category/popular' }]),
         ),
       );
     }
@@ -155,6 +156,11 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
       return;
     }
     if (path === SITE_FEED_PATH) return rss(ctx, null);
+    if (path === FLASH_FEED_PATH) {
+      const site = await siteTitle();
+      const channel = { title: `快訊 | ${site.title}`, description: site.description, link: `${origin}/flash`, self: `${origin}${FLASH_FEED_PATH}` };
+      return send(ctx, 'application/rss+xml; charset=utf-8', await cache.render<FlashPage>('/api/flash', `${origin}|${site.title}|${site.description}`, (page) => flashRssXml(origin, channel, page.items)));
+    }
     const categoryFeed = /^\/category\/([^/]+)\/rss\.xml$/.exec(path);
     if (categoryFeed) {
       const slug = decodeSlug(categoryFeed[1]!);

@@ -8,14 +8,14 @@ export const NEWS_SITEMAP_PATH = '/sitemaps/news.xml';
 const NEWS_LANGUAGE = 'zh-tw';
 
 /**
- * The news sitemap (docs/product.md §11): each article of the last two days with the
+ * The news sitemap (docs/product.md §11): each article and flash item of the last two days with the
  * publication's name and language, its publication time in Taipei with the zone, and its title.
  */
 export function newsSitemapXml(origin: string, publication: string, entries: NewsSitemapEntry[]): string {
   const urls = entries.map((entry) =>
     [
       '<url>',
-      `<loc>${escapeXml(`${origin}/article/${encodeURIComponent(entry.slug)}`)}</loc>`,
+      `<loc>${escapeXml(`${origin}${entry.path ?? `/article/${encodeURIComponent(entry.slug)}`}`)}</loc>`,
       '<news:news>',
       `<news:publication><news:name>${escapeXml(publication)}</news:name><news:language>${NEWS_LANGUAGE}</news:language></news:publication>`,
       `<news:publication_date>${formatW3cTaipei(entry.published_at)}</news:publication_date>`,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { TocEntry } from '@coinmag/contracts';
-import { tagKey } from '@coinmag/rules';
+import { tagIdsFor } from '../tags/tag-rows.js';
 
 /** The columns an article write sets, shared by what is read and what is written. */
 export interface ArticleColumns {
@@ -298,9 +298,7 @@ export class ArticlesRepository {
   async replaceTags(trx: Knex.Transaction, articleId: number, tags: string[]): Promise<void> {
     await trx('article_tags').where({ article_id: articleId }).delete();
     if (tags.length === 0) return;
-    await trx('tags').insert(tags.map((name) => ({ name, key: tagKey(name) }))).onConflict('name').ignore();
-    const rows: Array<{ id: number; name: string }> = await trx('tags').whereIn('name', tags).select('id', 'name');
-    const idByName = new Map(rows.map((row) => [row.name, row.id]));
+    const idByName = await tagIdsFor(trx, tags);
     await trx('article_tags').insert(tags.map((name, position) => ({ article_id: articleId, tag_id: idByName.get(name), position })));
   }
 

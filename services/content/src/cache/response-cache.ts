@@ -10,7 +10,7 @@ import type { PubSub } from './pub-sub.js';
  * entries remember the versions they were computed under and are stale once one moves.
  * `gen` is in every entry, so a whole-cache reset is one INCR, not a scan.
  */
-export type CacheNamespace = 'articles' | 'categories' | 'settings' | 'glossary' | 'learning-paths' | `learning-path:${string}` | `lesson-places:${number}` | `redirect:${string}`;
+export type CacheNamespace = 'articles' | 'categories' | 'settings' | 'glossary' | 'flash' | 'learning-paths' | `learning-path:${string}` | `lesson-places:${number}` | `redirect:${string}`;
 
 export interface CachedResponse {
   body: string;

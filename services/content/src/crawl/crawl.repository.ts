@@ -63,6 +63,11 @@ export class CrawlRepository {
     return this.publicArticles(now).where('a.published_at', '>=', since).select('a.slug', 'a.title', 'a.published_at').orderBy([{ column: 'a.published_at', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(limit);
   }
 
+  /** Flash items published since `since`, newest first (docs/product.md §2 快訊). */
+  newsFlash(now: Date, since: Date, limit: number): Promise<Array<{ id: number; text: string; published_at: Date }>> {
+    return this.db('flash_items').where('published_at', '<=', now).where('published_at', '>=', since).orderBy([{ column: 'published_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit).select('id', 'text', 'published_at');
+  }
+
   /** The current slug of the public article that once had `oldSlug`. */
   async articleSlugFor(oldSlug: string, now: Date): Promise<string | undefined> {
     const row = await this.publicArticles(now).join('article_slug_history as h', 'h.article_id', 'a.id').where('h.old_slug', oldSlug).first('a.slug');

@@ -21,7 +21,7 @@ export function crawlRoutes(service: CrawlService, responder: PublicResponder): 
   });
   // Keyed by the hour too: an article leaves the 48-hour window with no write to move the ETag.
   router.get('/sitemap/news', async (ctx) => {
-    await respondCached(ctx, responder, `sitemap:news:${Math.floor(Date.now() / 3_600_000)}`, ['articles'], async () => ({ value: await service.news(), ids: [] }));
+    await respondCached(ctx, responder, `sitemap:news:${Math.floor(Date.now() / 3_600_000)}`, ['articles', 'flash'], async () => ({ value: await service.news(), ids: [] }));
   });
   router.get('/sitemap/categories', async (ctx) => {
     await respondCached(ctx, responder, 'sitemap:categories', ['articles', 'categories'], async () => ({ value: await service.categories(), ids: [] }));

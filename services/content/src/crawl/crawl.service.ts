@@ -1,4 +1,5 @@
 import { API_MESSAGES, NEWS_SITEMAP_HOURS, NEWS_SITEMAP_MAX_URLS, SITEMAP_MAX_URLS, type NewsSitemapEntry, type SitemapEntry, type SitemapIndex, type SlugRedirect } from '@coinmag/contracts';
+import { flashHeadline } from '@coinmag/rules';
 import { NotFoundError } from '@coinmag/service-kit';
 import type { CrawlRepository } from './crawl.repository.js';
 
@@ -34,9 +35,16 @@ export class CrawlService {
     };
   }
 
-  /** The news sitemap's articles: published in the last 48 hours, newest first, at most 1,000. */
+  /** The news sitemap's articles and flash items: published in the last 48 hours, newest first, at most 1,000. */
   async news(): Promise<NewsSitemapEntry[]> {
-    return (await this.recent(this.clock(), NEWS_SITEMAP_MAX_URLS)).map((row) => ({ slug: row.slug, title: row.title, published_at: iso(row.published_at) }));
+    const now = this.clock();
+    const since = new Date(now.getTime() - NEWS_SITEMAP_HOURS * 3_600_000);
+    const [articles, flash] = await Promise.all([this.recent(now, NEWS_SITEMAP_MAX_URLS), this.repository.newsFlash(now, since, NEWS_SITEMAP_MAX_URLS)]);
+    const entries: Array<NewsSitemapEntry & { at: number }> = [
+      ...articles.map((row) => ({ slug: row.slug, title: row.title, published_at: iso(row.published_at), at: new Date(row.published_at).getTime() })),
+      ...flash.map((row) => ({ slug: String(row.id), title: flashHeadline(row.text), published_at: iso(row.published_at), path: `/flash/${row.id}`, at: new Date(row.published_at).getTime() })),
+    ];
+    return entries.sort((a, b) => b.at - a.at).slice(0, NEWS_SITEMAP_MAX_URLS).map(({ at: _at, ...entry }) => entry);
   }
 
   private recent(now: Date, limit: number) {

@@ -17,6 +17,8 @@ export class PublishScheduler {
     private readonly onPublished: (published: PublishedArticle[]) => Promise<void>,
     private readonly log: Logger,
     private readonly clock: () => Date = () => new Date(),
+    /** Told when flash items' time came: readers' answers that show items are dropped. */
+    private readonly onFlashPublished: () => Promise<void> = async () => {},
   ) {}
 
   /** One pass: publishes what is due (and logs it as done by the system, in the same transaction), returns it. */
@@ -25,6 +27,11 @@ export class PublishScheduler {
     if (published.length > 0) {
       this.log.info({ slugs: published.map((article) => article.slug) }, 'scheduled articles published');
       await this.onPublished(published);
+    }
+    const flash = await this.scheduled.announceDueFlash(this.clock());
+    if (flash.length > 0) {
+      this.log.info({ ids: flash.map((item) => item.id) }, 'scheduled flash items published');
+      await this.onFlashPublished();
     }
     return published;
   }

@@ -49,12 +49,39 @@ export class ScheduledRepository {
     });
   }
 
-  /** The earliest publication time still scheduled (or still to be told), if any. */
+  /**
+   * Flash items whose time has come and that are still to be told (docs/product.md §2 快訊): told
+   * and logged in the transaction that clears their mark, so replicas racing tell each once.
+   */
+  announceDueFlash(now: Date): Promise<Array<{ id: number; text: string; published_at: Date }>> {
+    return this.db.transaction(async (trx) => {
+      const rows: Array<{ id: number; text: string; published_at: Date }> = await trx('flash_items')
+        .where('announce_on_publication', true)
+        .where('published_at', '<=', now)
+        .forUpdate()
+        .skipLocked()
+        .select('id', 'text', 'published_at');
+      if (rows.length === 0) return rows;
+      await trx('flash_items').whereIn('id', rows.map((row) => row.id)).update({ announce_on_publication: false });
+      for (const row of rows) {
+        if (this.audit) await this.audit.record({ action: 'flash.scheduled_publish', actor: 'system', subjectId: row.id, summary: row.text }, trx);
+        // Told as an item that was not public before this moment.
+        if (this.outbox) await this.outbox.flashChanged(trx, { ...row, published_at: new Date(8.64e15) }, row);
+      }
+      return rows;
+    });
+  }
+
+  /** The earliest publication time still scheduled (or still to be told), articles and flash items, if any. */
   async nextDue(): Promise<Date | undefined> {
-    const next = await this.db('articles')
-      .where((due) => due.where('status', 'scheduled').orWhere('announce_on_publication', true))
-      .min<{ next: Date | null }>('published_at as next')
-      .first();
-    return next?.next ? new Date(next.next) : undefined;
+    const [article, flash] = await Promise.all([
+      this.db('articles')
+        .where((due) => due.where('status', 'scheduled').orWhere('announce_on_publication', true))
+        .min<{ next: Date | null }>('published_at as next')
+        .first(),
+      this.db('flash_items').where('announce_on_publication', true).min<{ next: Date | null }>('published_at as next').first(),
+    ]);
+    const times = [article?.next, flash?.next].filter((next): next is Date => !!next).map((next) => new Date(next).getTime());
+    return times.length > 0 ? new Date(Math.min(...times)) : undefined;
   }
 }

@@ -25,6 +25,7 @@ import * as createGlossary from './20261126100000_create_glossary.js';
 import * as createLearningPaths from './20261126110000_create_learning_paths.js';
 import * as wordpressImagesState from './20261126130000_wordpress_images_state.js';
 import * as wordpressImportConfirmedBy from './20261127000100_wordpress_import_confirmed_by.js';
+import * as createFlashItems from './20261127020000_create_flash_items.js';
 import * as createReaderNumbers from './20261127050000_create_reader_numbers.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
@@ -55,5 +56,6 @@ export const migrations: NamedMigration[] = [
   createLearningPaths,
   wordpressImagesState,
   wordpressImportConfirmedBy,
+  createFlashItems,
   createReaderNumbers,
 ];

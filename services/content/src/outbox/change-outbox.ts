@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { articleEvent, awaitsPublication, isPublic, type ArticleState } from './article-events.js';
+import { flashEvent, type FlashState } from './flash-events.js';
 import type { OutboxRepository } from './outbox.repository.js';
 
 /**
@@ -40,6 +41,25 @@ export class ChangeOutbox {
       },
     });
     if (this.siteOrigin) await this.outbox.enqueueIndexNow(trx, now, event, previousUrl ? [this.url(article.slug), previousUrl] : [this.url(article.slug)]);
+    trx.executionPromise.then(this.written, () => {});
+    return true;
+  }
+
+  /**
+   * Writes a flash item's event, if readers see the change (docs/product.md §11); an item whose
+   * time is still to come is marked to be told by the scheduler's pass when it comes.
+   */
+  async flashChanged(trx: Knex.Transaction, before: FlashState | undefined, after: FlashState | undefined): Promise<boolean> {
+    const now = this.clock();
+    if (after) await trx('flash_items').where({ id: after.id }).update({ announce_on_publication: new Date(after.published_at).getTime() > now.getTime() });
+    const event = flashEvent(before, after, now);
+    if (!event) return false;
+    const item = (after ?? before)!;
+    const url = `${this.siteOrigin?.replace(/\/$/, '') ?? ''}/flash/${item.id}`;
+    await this.outbox.enqueueWebhooks(trx, now, event, {
+      flash: { id: item.id, text: item.text, url, published_at: new Date(item.published_at).toISOString() },
+    });
+    if (this.siteOrigin) await this.outbox.enqueueIndexNow(trx, now, event, [url]);
     trx.executionPromise.then(this.written, () => {});
     return true;
   }

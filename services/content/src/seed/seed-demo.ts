@@ -3,6 +3,7 @@ import { DEMO_ARTICLES, DEMO_COVER_ALTS } from './demo-articles.js';
 import { DEMO_CATEGORIES } from './demo-categories.js';
 import { demoArticleHtml } from './demo-html.js';
 import { DEMO_LEARNING_PATHS } from './demo-learning-paths.js';
+import { DEMO_FLASH } from './demo-flash.js';
 import type { SeedArticle, SeedRepository } from './seed.repository.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,7 +21,7 @@ export interface SeedResult {
 /** Fills an empty database with the demo categories and articles; leaves a database with content alone. */
 export async function seedDemoContent(seed: SeedRepository, now = new Date()): Promise<SeedResult | null> {
   if (!(await seed.isEmpty())) return null;
-  await seed.insert(DEMO_CATEGORIES, (categoryId) => demoArticles(categoryId, now), DEMO_LEARNING_PATHS);
+  await seed.insert(DEMO_CATEGORIES, (categoryId) => demoArticles(categoryId, now), DEMO_LEARNING_PATHS, DEMO_FLASH, now);
   return { categories: DEMO_CATEGORIES.length, articles: DEMO_ARTICLES.length };
 }
 

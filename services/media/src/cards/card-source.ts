@@ -1,6 +1,6 @@
-import { articleDetailSchema, settingsSchema } from '@coinmag/contracts';
+import { articleDetailSchema, publicFlashSchema, settingsSchema } from '@coinmag/contracts';
 import { ServiceUnavailableError } from '@coinmag/service-kit';
-import { socialCardTextPath, type SocialCardText } from '@coinmag/rules';
+import { FLASH_CARD_CATEGORY, flashHeadline, socialCardTextPath, type SocialCardText } from '@coinmag/rules';
 
 export const CARD_MESSAGES = { contentDown: '暫時無法產生分享圖片，請稍後再試' } as const;
 
@@ -25,6 +25,16 @@ export class CardSource {
     const { title, category_name: category } = articleDetailSchema.pick({ title: true, category_name: true }).parse(article);
     const { site_title: siteTitle } = settingsSchema.pick({ site_title: true }).parse(settings);
     return { title, category, siteTitle };
+  }
+
+  /** A public 快訊 item's card: its first line under the heading 快訊. */
+  async textOfFlash(id: number): Promise<SocialCardText | undefined> {
+    const [item, settings] = await Promise.all([this.read(`/api/flash/${id}`), this.read('/api/settings')]);
+    if (item === undefined) return undefined;
+    if (settings === undefined) throw new ServiceUnavailableError(CARD_MESSAGES.contentDown);
+    const { text } = publicFlashSchema.pick({ text: true }).parse(item);
+    const { site_title: siteTitle } = settingsSchema.pick({ site_title: true }).parse(settings);
+    return { title: flashHeadline(text), category: FLASH_CARD_CATEGORY, siteTitle };
   }
 
   /** The JSON of a 200, undefined for a 404; anything else is the content service being unavailable. */

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { CACHE_DEPS_HEADER, cacheDepsHeader } from '@coinmag/contracts';
-import { isSlugParam, slugOfSocialCardPath, SOCIAL_CARD_PREFIX } from '@coinmag/rules';
+import { FLASH_CARD_PREFIX, idOfFlashCardPath, isSlugParam, slugOfSocialCardPath, SOCIAL_CARD_PREFIX } from '@coinmag/rules';
 import { NotFoundError } from '@coinmag/service-kit';
 import type { MediaService } from '../media/media.service.js';
 import type { SocialCards } from './social-cards.js';
@@ -13,9 +13,11 @@ export const CARD_NOT_FOUND = '找不到這篇文章的分享圖片';
  * gateway may keep (contracts cache-protocol.ts), so an edit of any of them drops them there.
  */
 const CARD_DEPS = ['articles', 'categories', 'settings'];
+/** A 快訊 item's card: the item and the site's title. */
+const FLASH_CARD_DEPS = ['flash', 'settings'];
 
 /**
- * GET and HEAD /cards/article/{slug}.png: the article's current card. Asked for with its current
+ * GET and HEAD /cards/article/{slug}.png: the article's current card (and /cards/flash/{id}.png, a 快訊 item's). Asked for with its current
  * version (`?v=`, as pages link it) it is immutable; by any other it is the current one, kept
  * five minutes. Asked for by its current version or none, the answer names its dependencies, so
  * the gateway keeps it until one of them changes; by an outdated or made-up version it does not
@@ -23,13 +25,21 @@ const CARD_DEPS = ['articles', 'categories', 'settings'];
  */
 export function cardRoutes(cards: SocialCards, media: Pick<MediaService, 'read'>): Middleware {
   return async (ctx, next) => {
-    if (!ctx.path.startsWith(SOCIAL_CARD_PREFIX) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    const slug = slugOfSocialCardPath(ctx.path);
-    if (slug === null || !isSlugParam(slug)) throw new NotFoundError(CARD_NOT_FOUND);
-    const card = await cards.current(slug);
+    const flash = ctx.path.startsWith(FLASH_CARD_PREFIX);
+    if ((!ctx.path.startsWith(SOCIAL_CARD_PREFIX) && !flash) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    let card;
+    if (flash) {
+      const id = idOfFlashCardPath(ctx.path);
+      if (id === null) throw new NotFoundError(CARD_NOT_FOUND);
+      card = await cards.current({ flash: id });
+    } else {
+      const slug = slugOfSocialCardPath(ctx.path);
+      if (slug === null || !isSlugParam(slug)) throw new NotFoundError(CARD_NOT_FOUND);
+      card = await cards.current(slug);
+    }
     if (!card) throw new NotFoundError(CARD_NOT_FOUND);
     const asked = ctx.query.v;
-    if (asked === undefined || asked === card.version) ctx.set(CACHE_DEPS_HEADER, cacheDepsHeader(CARD_DEPS));
+    if (asked === undefined || asked === card.version) ctx.set(CACHE_DEPS_HEADER, cacheDepsHeader(flash ? FLASH_CARD_DEPS : CARD_DEPS));
     ctx.set({
       'Cache-Control': asked === card.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
       ETag: card.object.etag,

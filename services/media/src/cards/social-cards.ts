@@ -25,12 +25,12 @@ export class SocialCards {
     private readonly artist = new CardArtist(),
   ) {}
 
-  /** The card of the article as it is now; undefined when no published article has this slug. */
-  async current(slug: string): Promise<CurrentCard | undefined> {
-    const text = await this.source.textOf(slug);
+  /** The card of the article (or, given `{ flash: id }`, of the 快訊 item) as it is now; undefined when it is not public. */
+  async current(subject: string | { flash: number }): Promise<CurrentCard | undefined> {
+    const text = typeof subject === 'string' ? await this.source.textOf(subject) : await this.source.textOfFlash(subject.flash);
     if (!text) return undefined;
     const version = socialCardVersion(text);
-    const key = `card-${shortHash(slug)}-${version}.png`;
+    const key = `card-${shortHash(typeof subject === 'string' ? subject : `flash:${subject.flash}`)}-${version}.png`;
     const stored = await this.storage.stat(key);
     if (stored) return { key, version, object: stored };
     // Requests that arrive while it is drawn wait for the same drawing.

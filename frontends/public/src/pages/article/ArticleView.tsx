@@ -9,6 +9,7 @@ import { ArticleCard } from '../../components/ArticleCard';
 import { useSite } from '../../site-context';
 import { TableOfContentsIsland } from './TableOfContents';
 import { GlossaryTipsIsland } from './GlossaryTips';
+import { FlashBox } from '../flash/FlashBox';
 import pageStyles from '../page.module.css';
 import styles from './article.module.css';
 
@@ -56,6 +57,7 @@ export function ArticleView({ article, html, views, breadcrumbs, banner, lessons
         </article>
         <aside className={styles.aside}>
           <TableOfContentsIsland entries={article.toc} />
+          {!banner && <FlashBox items={[]} mode="fill" />}
           <SidebarAd className={styles.ad} />
         </aside>
       </div>

@@ -13,6 +13,7 @@ import type { CardArticle } from './home-articles';
 import { FEATURED_EXCERPT } from './more-articles';
 import { homeKey, loadHomeState, type HomeState } from './load-home';
 import { usePageState } from '../../data/page-data';
+import { FlashBox } from '../flash/FlashBox';
 import { EmptyState } from '../../components/EmptyState';
 import { RETRY_ATTRIBUTE } from '@coinmag/frontend-shared/islands/navigation';
 import components from '../../components/components.module.css';
@@ -88,6 +89,7 @@ export function HomePage() {
           </div>
         </section>
         <aside className={styles.sidebar}>
+          <FlashBox items={data.flash} mode="box" />
           <section className={styles.sideBox} aria-labelledby="popular-articles">
             <div className={pageStyles.sectionHead}>
               <h2 id="popular-articles" className={pageStyles.sectionTitle}>熱門文章</h2>

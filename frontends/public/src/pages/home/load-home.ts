@@ -1,5 +1,6 @@
 import type { Api } from '../../api/http';
-import type { ArticleSummary } from '@coinmag/contracts';
+import { FLASH_LIMITS, type ArticleSummary, type PublicFlash } from '@coinmag/contracts';
+import { fetchFlashLive } from '../../api/flash';
 import { fetchArticles, fetchCarousel, fetchFeatured, fetchLatest, fetchPopular } from '../../api/articles';
 import { LATEST_ON_HOME, MORE_ARTICLES, POPULAR_ON_HOME } from './more-articles';
 import { listWindow, readMore, type ListWindow, type MoreArticlesPage } from './read-more';
@@ -13,6 +14,8 @@ export interface HomeData {
   featured: CardArticle | null;
   /** Only the more-articles shown first: the rest are read when the reader asks (閱讀更多). */
   more: MoreArticlesPage<CardArticle>;
+  /** The 快訊 box: the latest five items. */
+  flash: PublicFlash[];
 }
 
 export type HomeState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: HomeData };
@@ -80,7 +83,8 @@ export async function loadHome(api: Api): Promise<HomeData> {
   })();
   const featured = loadFeatured(api);
   const more = loadMore(lists.then(({ latest }) => latest), api);
-  const [{ carousel, popular, latest }, featuredArticle, moreArticles] = await Promise.all([lists, featured, more]);
+  const flash = fetchFlashLive(api).then((live) => live.items.slice(0, FLASH_LIMITS.box), logged<PublicFlash[]>());
+  const [{ carousel, popular, latest }, featuredArticle, moreArticles, flashItems] = await Promise.all([lists, featured, more, flash]);
   if ([carousel, popular, latest, featuredArticle, moreArticles].every((part) => part === FAILED)) throw new HomeUnavailableError();
   return {
     carousel: orEmpty(carousel).map(slideArticle),
@@ -88,6 +92,7 @@ export async function loadHome(api: Api): Promise<HomeData> {
     latest: orEmpty(latest).slice(0, LATEST_ON_HOME).map(latestArticle),
     featured: typeof featuredArticle === 'symbol' || !featuredArticle ? null : cardArticle(featuredArticle),
     more: moreArticles === FAILED ? { articles: [], next: null } : { articles: moreArticles.articles.map(cardArticle), next: moreArticles.next },
+    flash: orEmpty(flashItems),
   };
 }
 

@@ -1,5 +1,9 @@
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { TAG_PAGE_SIZE, type ArticleSummary, type Settings } from '@coinmag/contracts';
+import { TAG_PAGE_SIZE, type ArticleSummary, type PublicFlash, type Settings } from '@coinmag/contracts';
+import { FLASH_TEXT } from '@coinmag/rules';
+import { fetchFlashPage } from '../../api/flash';
+import { FlashItem } from '../flash/FlashItem';
+import flashStyles from '../flash/flash.module.css';
 import { TAG_TEXT, tagKey, tagPageMeta, tagPagePath } from '@coinmag/rules';
 import { fetchArticles, fetchTag } from '../../api/articles';
 import { ApiError, type Api } from '../../api/http';
@@ -18,15 +22,17 @@ export type TagState =
   | { status: 'loading' }
   | { status: 'unknown' }
   | { status: 'failed' }
-  | { status: 'ready'; key: string; name: string; count: number; articles: ArticleSummary[]; pages: number };
+  | { status: 'ready'; key: string; name: string; count: number; articles: ArticleSummary[]; pages: number; flash: PublicFlash[] };
 
 export const tagKeyOf = (key: string, page: number) => `${tagPagePath(key)}${page > 1 ? `?page=${page}` : ''}`;
 
 /** The tag's heading and one page of its articles; a tag no public article carries is unknown. */
 export async function loadTag(spelling: string, page: number, api: Api): Promise<TagState> {
   try {
-    const [tag, list] = await Promise.all([fetchTag(spelling, api), fetchArticles({ tag: tagKey(spelling), page, limit: TAG_PAGE_SIZE }, api)]);
-    return { status: 'ready', key: tag.key, name: tag.name, count: tag.article_count, articles: list.articles, pages: list.pagination.pages };
+    // The tag's 快訊 beside its articles (the newest 20, on the first page); the page stands without them.
+    const flash = page === 1 ? fetchFlashPage(null, tagKey(spelling), api).then((items) => items.items, () => []) : Promise.resolve([]);
+    const [tag, list, items] = await Promise.all([fetchTag(spelling, api), fetchArticles({ tag: tagKey(spelling), page, limit: TAG_PAGE_SIZE }, api), flash]);
+    return { status: 'ready', key: tag.key, name: tag.name, count: tag.article_count, articles: list.articles, pages: list.pagination.pages, flash: items };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 'unknown' };
     throw err;
@@ -94,6 +100,14 @@ export function TagPage() {
         </div>
       )}
       <PagerIsland page={page} pages={state.pages} path={path} />
+      {state.flash.length > 0 && (
+        <section className={flashStyles.day} aria-labelledby="tag-flash" data-testid="tag-flash">
+          <h2 id="tag-flash" className={styles.sectionTitle}>{FLASH_TEXT.title}</h2>
+          <ol className={flashStyles.list}>
+            {state.flash.map((item) => <FlashItem key={item.id} item={item} />)}
+          </ol>
+        </section>
+      )}
     </div>
   );
 }
