@@ -79,7 +79,8 @@ describe("the public remote's answer for a URL: status, head and data from one r
     const missing = await answer('/learn/nothing');
     expect(missing.status).toBe(404);
     expect(missing.head).toMatchObject({ title: '學習路徑不存在', noIndex: true });
-    expect(missing.deps).toEqual(['learning-path:nothing']);
+    // A missing page also depends on its path's redirect (one made later answers at once).
+    expect(missing.deps).toEqual(['learning-path:nothing', 'redirect:%2Flearn%2Fnothing']);
   });
 
   it('answers /flash (a LiveBlogPosting) and an item\'s page (NewsArticle, its card), each depending on flash; an unknown item is 404', async () => {
