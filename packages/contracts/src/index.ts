@@ -16,3 +16,5 @@ export * from './tag.js';
 export * from './preview.js';
 export * from './learning-path.js';
 export * from './glossary.js';
+export * from './markets.js';
+export * from './ticker-slot.js';

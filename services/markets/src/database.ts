@@ -1,0 +1,12 @@
+import type { Knex } from 'knex';
+import { migrateLatest, pendingMigrations, type Logger } from '@coinmag/service-kit';
+import { MARKETS_MIGRATIONS } from './migrations/index.js';
+
+export async function migrateMarkets(db: Knex, schema: string, log: Logger): Promise<void> {
+  const applied = await migrateLatest(db, schema, MARKETS_MIGRATIONS);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+}
+
+export function marketsPendingMigrations(db: Knex, schema: string): Promise<string[]> {
+  return pendingMigrations(db, schema, MARKETS_MIGRATIONS);
+}
