@@ -15,7 +15,8 @@ import { crawlerRoutes } from './crawler/crawler-routes.js';
 import { deferScriptsUntilFirstImage } from './deferred-boot.js';
 import { inlineShellStylesheets, RemoteStyles } from './inline-styles.js';
 import { PreloadHints } from './preload-hints.js';
-import { PrecompressedPages } from './precompressed/precompressed-pages.js';
+import { PAGE_LEVELS, PrecompressedPages } from './precompressed/precompressed-pages.js';
+import { fillTicker, type PageTicker } from '../markets/page-ticker.js';
 import { RendersInFlight } from './renders-in-flight.js';
 import { PageRenderer } from './ssr/render-page.js';
 import { ServerBundleLoader, serverEntryBeside, type LoaderTiming, type PublicServerSource } from './ssr/server-bundles.js';
@@ -51,6 +52,8 @@ export interface FrontendsOptions {
   cache?: GatewayCache;
   /** Every content replica: the pages' reads go over it (retried on another replica), not to `contentUrl`. */
   contentPool?: UpstreamPool;
+  /** What fills each page's price ticker slot as it is served (markets/ticker-feed.ts); absent: the slot stays empty. */
+  ticker?: PageTicker;
 }
 
 /** A preview link's page: for the one browser that opened it, kept by no cache on the way. */
@@ -147,7 +150,7 @@ export function createFrontends(options: FrontendsOptions): Frontends {
     ),
     options.log,
   );
-  const precompressed = new PrecompressedPages();
+  const precompressed = new PrecompressedPages(PAGE_LEVELS, options.ticker);
   const renders = new RendersInFlight();
   const preloads = new PreloadHints(folders.shell.root, options.remoteEntryOverrides?.public ? null : folders.public.root, REMOTES.public.islandScripts.replace('./', ''));
   const publicStyles = new RemoteStyles(
@@ -297,7 +300,7 @@ export function createFrontends(options: FrontendsOptions): Frontends {
       ctx.body = answer.body;
       return;
     }
-    await sendCompressedOnce(ctx, nonce ? fillCspNonceBytes(page, nonce) : page);
+    await sendCompressedOnce(ctx, fillTicker(nonce ? fillCspNonceBytes(page, nonce) : page, options.ticker));
   }
 
   const crawler = crawlerRoutes({ contentUrl: options.contentUrl, content, shell: folders.shell, siteOrigin: options.siteOrigin });
@@ -356,7 +359,7 @@ export interface FrontendsConfig {
   SITE_ORIGIN?: string | undefined;
 }
 
-export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache, contentPool?: UpstreamPool): Frontends {
+export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache, contentPool?: UpstreamPool, ticker?: PageTicker): Frontends {
   const overrides: Partial<Record<RemoteKey, string>> = {};
   if (config.MF_PUBLIC_ENTRY) overrides.public = config.MF_PUBLIC_ENTRY;
   if (config.MF_ADMIN_ENTRY) overrides.admin = config.MF_ADMIN_ENTRY;
@@ -371,5 +374,6 @@ export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string,
     siteOrigin: config.SITE_ORIGIN,
     cache,
     contentPool,
+    ticker,
   });
 }

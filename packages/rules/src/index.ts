@@ -11,3 +11,5 @@ export * from './tag.js';
 export * from './tag-page.js';
 export * from './reading-time.js';
 export * from './ad-free.js';
+export * from './price-format.js';
+export * from './ticker-html.js';
