@@ -9,6 +9,7 @@ import { gatewayServerTuning } from './limits/connection-caps.js';
 import { replicaPool } from './proxy/replica-resolver.js';
 import { limitsFrom } from './limits/limits-config.js';
 import { TickerFeed } from './markets/ticker-feed.js';
+import { marketsReader } from './markets/markets-reader.js';
 
 void runService({
   name: 'gateway',
@@ -33,7 +34,7 @@ void runService({
     const pagesContent = replicaPool(urlList(config.CONTENT_URL), config.UPSTREAM_RESOLVE_MS, { log: runtime.log, service: 'content (pages)' }).pool;
     // The price ticker written into every public page as it is served (docs/adr/0017).
     const ticker = new TickerFeed({ marketsUrls: urlList(config.MARKETS_URL), log: runtime.log });
-    const frontends = frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache, pagesContent, ticker);
+    const frontends = frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache, pagesContent, ticker, marketsReader(urlList(config.MARKETS_URL)));
     // Beacons counted here need the content service's Redis and a cache kept exact by its feed (which says whether the article versions hold).
     const cache = contentCache?.cache;
     const viewsRedis = config.REDIS_URL && cache

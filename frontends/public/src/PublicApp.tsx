@@ -13,6 +13,8 @@ import { LearnPage } from './pages/learn/LearnPage';
 import { LearningPathPage } from './pages/learn/LearningPathPage';
 import { GlossaryPage } from './pages/glossary/GlossaryPage';
 import { GlossaryTermPage } from './pages/glossary/GlossaryTermPage';
+import { CoinPage } from './pages/coins/CoinPage';
+import { CoinsPage } from './pages/coins/CoinsPage';
 import { InitialDataContext } from './data/page-data';
 import { namesNothing, pageRoute } from '@coinmag/rules';
 
@@ -61,6 +63,8 @@ export default function PublicApp(props: PublicAppProps) {
         <Route path="learn/:slug" element={<LearningPathPage />} />
         <Route path="glossary" element={<GlossaryPage />} />
         <Route path="glossary/:slug" element={<GlossaryTermPage />} />
+        <Route path="coins" element={<CoinsPage />} />
+        <Route path="coin/:symbol" element={<CoinPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       )}

@@ -19,6 +19,8 @@ import { loadPreview, previewKey, previewMeta, type PreviewState } from './pages
 import { learnKey, learnMeta, loadLearn, type LearnState } from './pages/learn/LearnPage';
 import { learningPathKey, learningPathMeta, loadLearningPath, type LearningPathState } from './pages/learn/LearningPathPage';
 import { glossaryKey, glossaryMeta, loadGlossary, type GlossaryState } from './pages/glossary/GlossaryPage';
+import { coinKey, coinMeta, loadCoin, type CoinState } from './pages/coins/CoinPage';
+import { coinsKey, coinsMeta, loadCoins } from './pages/coins/CoinsPage';
 import { glossaryTermKey, glossaryTermPageMeta, loadGlossaryTerm, type GlossaryTermState } from './pages/glossary/GlossaryTermPage';
 
 export { default as PublicApp } from './PublicApp';
@@ -94,6 +96,12 @@ async function loadPageData(pathname: string, search: string, signal: AbortSigna
     if (!slug) return { data: null, status: 404 };
     return settle(glossaryTermKey(slug, page), () => loadGlossaryTerm(slug, page, signal), failedState);
   }
+  if (route.page === 'coins') return settle(coinsKey(), () => loadCoins(signal), failedState);
+  if (route.page === 'coin') {
+    const { symbol } = route;
+    if (!symbol) return { data: null, status: 404 };
+    return settle(coinKey(symbol), () => loadCoin(symbol, signal), failedState);
+  }
   if (route.page === 'search') {
     const term = (params.get('q') ?? '').trim();
     return settle(searchKey(term, page), () => loadSearch(term, page, signal), (err) => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` }));
@@ -152,6 +160,8 @@ function metaOf(pathname: string, search: string, load: PageLoad, settings: Sett
   if (route.page === 'learn-path') return learningPathMeta(route.slug!, state as LearningPathState, settings);
   if (route.page === 'search') return searchMeta((params.get('q') ?? '').trim(), settings);
   if (route.page === 'glossary') return glossaryMeta(state as GlossaryState);
+  if (route.page === 'coins') return coinsMeta();
+  if (route.page === 'coin') return coinMeta(route.symbol!, state as CoinState, settings);
   if (route.page === 'glossary-term') return glossaryTermPageMeta(route.slug!, pageFromParam(params.get('page')), state as GlossaryTermState, settings);
   return notFoundMeta(pathname, settings);
 }

@@ -17,6 +17,7 @@ import { inlineShellStylesheets, RemoteStyles } from './inline-styles.js';
 import { PreloadHints } from './preload-hints.js';
 import { PAGE_LEVELS, PrecompressedPages } from './precompressed/precompressed-pages.js';
 import { fillTicker, type PageTicker } from '../markets/page-ticker.js';
+import { isMarketsPath } from '../markets/markets-reader.js';
 import { RendersInFlight } from './renders-in-flight.js';
 import { PageRenderer } from './ssr/render-page.js';
 import { ServerBundleLoader, serverEntryBeside, type LoaderTiming, type PublicServerSource } from './ssr/server-bundles.js';
@@ -54,6 +55,8 @@ export interface FrontendsOptions {
   contentPool?: UpstreamPool;
   /** What fills each page's price ticker slot as it is served (markets/ticker-feed.ts); absent: the slot stays empty. */
   ticker?: PageTicker;
+  /** The renderer's reads of `/api/markets/*` (markets/markets-reader.ts); absent: they go to content like the rest. */
+  marketsReader?: (path: string, signal?: AbortSignal) => Promise<Response>;
 }
 
 /** A preview link's page: for the one browser that opened it, kept by no cache on the way. */
@@ -146,7 +149,7 @@ export function createFrontends(options: FrontendsOptions): Frontends {
   const publicServedHere = !options.remoteEntryOverrides?.public;
   const renderer = new PageRenderer(
     new ServerBundleLoader(folders.shell.root, publicServerSource(options, folders.public.root), options.contentUrl.replace(/\/$/, ''), options.log, options.serverLoaderTiming, (path, signal) =>
-      content.response(path, signal),
+      options.marketsReader && isMarketsPath(path) ? options.marketsReader(path, signal) : content.response(path, signal),
     ),
     options.log,
   );
@@ -359,7 +362,7 @@ export interface FrontendsConfig {
   SITE_ORIGIN?: string | undefined;
 }
 
-export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache, contentPool?: UpstreamPool, ticker?: PageTicker): Frontends {
+export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache, contentPool?: UpstreamPool, ticker?: PageTicker, readMarkets?: FrontendsOptions['marketsReader']): Frontends {
   const overrides: Partial<Record<RemoteKey, string>> = {};
   if (config.MF_PUBLIC_ENTRY) overrides.public = config.MF_PUBLIC_ENTRY;
   if (config.MF_ADMIN_ENTRY) overrides.admin = config.MF_ADMIN_ENTRY;
@@ -375,5 +378,6 @@ export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string,
     cache,
     contentPool,
     ticker,
+    marketsReader: readMarkets,
   });
 }

@@ -13,3 +13,4 @@ export * from './reading-time.js';
 export * from './ad-free.js';
 export * from './price-format.js';
 export * from './ticker-html.js';
+export * from './price-chart.js';

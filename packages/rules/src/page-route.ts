@@ -23,6 +23,9 @@ export type PageRoute =
   /** The glossary (docs/product.md §3 Glossary) and a term's page. */
   | { page: 'glossary' }
   | { page: 'glossary-term'; slug: string | null }
+  /** Prices (docs/product.md, Market data): every priced coin, and one coin by its symbol (null: cannot be one). */
+  | { page: 'coins' }
+  | { page: 'coin'; symbol: string | null }
   | { page: 'unknown' };
 
 const ARTICLE = /^\/article\/([^/]+)\/?$/;
@@ -30,6 +33,7 @@ const CATEGORY = /^\/category\/([^/]+)\/?$/;
 const TAG = /^\/tag\/([^/]+)\/?$/;
 const LEARN_PATH = /^\/learn\/([^/]+)\/?$/;
 const GLOSSARY_TERM = /^\/glossary\/([^/]+)\/?$/;
+const COIN = /^\/coin\/([^/]+)\/?$/;
 const PREVIEW = /^\/preview\/([A-Za-z0-9_-]{1,100})$/;
 
 function slugOf(segment: string): string | null {
@@ -47,6 +51,7 @@ function slugOf(segment: string): string | null {
  */
 export function namesNothing(route: PageRoute): 'page' | 'tag' | null {
   if (route.page === 'tag') return route.tag === null ? 'tag' : null;
+  if (route.page === 'coin') return route.symbol === null ? 'page' : null;
   return (route.page === 'article' || route.page === 'category' || route.page === 'learn-path' || route.page === 'glossary-term') && route.slug === null ? 'page' : null;
 }
 
@@ -68,5 +73,8 @@ export function pageRoute(pathname: string): PageRoute {
   if (pathname === '/glossary' || pathname === '/glossary/') return { page: 'glossary' };
   const glossaryTerm = GLOSSARY_TERM.exec(pathname);
   if (glossaryTerm) return { page: 'glossary-term', slug: slugOf(glossaryTerm[1]!) };
+  if (pathname === '/coins' || pathname === '/coins/') return { page: 'coins' };
+  const coin = COIN.exec(pathname);
+  if (coin) return { page: 'coin', symbol: /^[a-z0-9]{1,16}$/.test(coin[1]!) ? coin[1]! : null };
   return { page: 'unknown' };
 }

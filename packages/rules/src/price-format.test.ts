@@ -42,3 +42,10 @@ describe('the ticker', () => {
     expect(renderTickerHtml([coin], Date.parse(coin.at) + 3 * 60_000)).toContain('資料時間 04:00');
   });
 });
+
+describe('the price since publication', () => {
+  it('reads as the issue words it', async () => {
+    const { priceSinceLine } = await import('./price-format.js');
+    expect(priceSinceLine('btc', 2_950_000, 3_100_000)).toBe('發布時 BTC NT$2,950,000 → 現在 NT$3,100,000（+5.1%）');
+  });
+});

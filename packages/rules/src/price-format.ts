@@ -33,3 +33,8 @@ export function formatTaipeiTime(at: number): string {
   const taipei = new Date(at + 8 * 3_600_000);
   return `${String(taipei.getUTCHours()).padStart(2, '0')}:${String(taipei.getUTCMinutes()).padStart(2, '0')}`;
 }
+
+/** An article's 「發布時 BTC NT$2,950,000 → 現在 NT$3,100,000（+5.1%）」 line. */
+export function priceSinceLine(symbol: string, thenTwd: number, nowTwd: number): string {
+  return `發布時 ${symbol.toUpperCase()} ${formatTwd(thenTwd)} → 現在 ${formatTwd(nowTwd)}（${formatChange(((nowTwd - thenTwd) / thenTwd) * 100)}）`;
+}
