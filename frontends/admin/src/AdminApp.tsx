@@ -19,6 +19,7 @@ import { WebhooksPage } from './webhooks/WebhooksPage';
 import { LearningPathListPage } from './learning-paths/LearningPathListPage';
 import { LearningPathFormPage } from './learning-paths/LearningPathFormPage';
 import { peekReturnPath } from './return-path';
+import { MarketsSettingsPage } from './markets/MarketsSettingsPage';
 import { GlossaryListPage } from './glossary/GlossaryListPage';
 
 const GlossaryFormPage = lazy(() => import('./glossary/GlossaryFormPage').then((module) => ({ default: module.GlossaryFormPage })));
@@ -80,6 +81,7 @@ export default function AdminApp() {
             <Route path="glossary" element={<GlossaryListPage />} />
             <Route path="glossary/new" element={glossaryForm} />
             <Route path="glossary/edit/:id" element={glossaryForm} />
+            <Route path="markets" element={<MarketsSettingsPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="activity" element={<AuditLogPage />} />
             <Route path="import" element={<WordPressImportPage />} />
