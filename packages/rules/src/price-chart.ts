@@ -16,7 +16,9 @@ export interface ChartLayout {
   direction: 'up' | 'down' | 'flat';
 }
 
-const PAD = { left: 92, right: 12, top: 12, bottom: 28 };
+/** Room for the TWD labels on the left and the dates below (in viewBox units). */
+export const CHART_PADDING = { left: 104, right: 10, top: 12, bottom: 30 };
+const PAD = CHART_PADDING;
 
 /** M/D in Taiwan time. */
 function dayLabel(at: number): string {
@@ -35,7 +37,7 @@ function niceStep(span: number): number {
  * Lays out a price line on a `width`×`height` chart drawn on the server (the coin page's 7-day
  * and 90-day charts): TWD on the vertical axis at round steps, dates on the horizontal one.
  */
-export function layoutPriceChart(points: ChartPoint[], width = 640, height = 240): ChartLayout {
+export function layoutPriceChart(points: ChartPoint[], width = 420, height = 240): ChartLayout {
   const empty: ChartLayout = { width, height, path: '', yTicks: [], xTicks: [], direction: 'flat' };
   if (points.length < 2) return empty;
   const first = points[0]!;

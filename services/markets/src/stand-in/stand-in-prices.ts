@@ -44,15 +44,16 @@ export class StandInPrices {
     return MAX_MARKETS[id];
   }
 
-  /** The price at `at` (ms): held, or the base drifting ±3 % over a 9-hour wave. */
+  /** The price at `at` (ms): held, or the base drifting ±8 % over a 30-day wave with ±1 % over 9 hours on it. */
   twdAt(id: string, at: number): number | undefined {
     const held = this.fixed.get(id);
     if (held !== undefined) return held;
     const base = STAND_IN_BASE_TWD[id];
     if (base === undefined) return undefined;
     if (id === 'tether') return base;
-    const phase = (at / (9 * 3_600_000)) * 2 * Math.PI + base;
-    return round(base * (1 + 0.03 * Math.sin(phase)));
+    const slow = (at / (30 * 86_400_000)) * 2 * Math.PI + base;
+    const fast = (at / (9 * 3_600_000)) * 2 * Math.PI + base;
+    return round(base * (1 + 0.08 * Math.sin(slow) + 0.01 * Math.sin(fast)));
   }
 }
 

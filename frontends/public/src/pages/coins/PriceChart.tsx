@@ -1,4 +1,4 @@
-import { layoutPriceChart } from '@coinmag/rules';
+import { CHART_PADDING, layoutPriceChart } from '@coinmag/rules';
 import type { PricePoint } from '@coinmag/contracts';
 import styles from './coins.module.css';
 
@@ -12,8 +12,8 @@ export function PriceChart({ title, points }: { title: string; points: PricePoin
       <svg viewBox={`0 0 ${chart.width} ${chart.height}`} role="img" aria-label={`${title}（新台幣）`} className={styles.chartSvg}>
         {chart.yTicks.map((tick) => (
           <g key={tick.label}>
-            <line x1={92} x2={chart.width - 12} y1={tick.y} y2={tick.y} className={styles.gridLine} />
-            <text x={86} y={tick.y + 4} textAnchor="end" className={styles.axisLabel}>
+            <line x1={CHART_PADDING.left} x2={chart.width - CHART_PADDING.right} y1={tick.y} y2={tick.y} className={styles.gridLine} />
+            <text x={CHART_PADDING.left - 6} y={tick.y + 5} textAnchor="end" className={styles.axisLabel}>
               {tick.label}
             </text>
           </g>
