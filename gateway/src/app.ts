@@ -13,6 +13,8 @@ import { replicaPool } from './proxy/replica-resolver.js';
 import { UpstreamPool } from './proxy/upstream-pool.js';
 import { limitsFrom, type LimitsConfig } from './limits/limits-config.js';
 import { upstreamBodies } from './limits/upstream-body.js';
+import { refreshTickerAfterSettings } from './markets/ticker-after-settings.js';
+import type { TickerFeed } from './markets/ticker-feed.js';
 
 export interface GatewayDeps {
   config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> &
@@ -36,6 +38,8 @@ export interface GatewayDeps {
   beaconCounting?: BeaconCounting;
   /** The auth service's replicas, shared with the admin guard's own calls to auth (servicePool); made here when absent. */
   authPool?: UpstreamPool;
+  /** The ticker written into pages (markets/ticker-feed.ts): drawn again when the admin saves 行情設定 through this gateway. */
+  ticker?: Pick<TickerFeed, 'refresh'>;
 }
 
 type PoolConfig = Pick<GatewayConfig, 'UPSTREAM_RESOLVE_MS'> & Partial<LimitsConfig>;
@@ -50,7 +54,7 @@ export function servicePool(service: string, urls: string, config: Partial<PoolC
   return replicaPool(list, config.UPSTREAM_RESOLVE_MS ?? 0, { log, service }, new UpstreamPool(list, limits.upstreamConnections, limits.upstreamQueueMs)).pool;
 }
 
-export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconCounting, authPool }: GatewayDeps): Koa {
+export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconCounting, authPool, ticker }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
   const cspOptions = csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] };
   const adminHost = config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined;
@@ -77,6 +81,7 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   });
   app.use(cspReportEndpoint());
   if (adminGuard) app.use(adminGuard);
+  if (ticker) app.use(refreshTickerAfterSettings(ticker));
   app.use(
     proxyByRouteTable({
       upstreams: {

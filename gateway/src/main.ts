@@ -48,7 +48,7 @@ void runService({
     });
     const app = createGatewayApp({
       config, runtime, adminGuard, authPool, cache, csp: cspOptions(config),
-      frontends: frontends.serve, pages: frontends.pages, beaconCounting,
+      frontends: frontends.serve, pages: frontends.pages, beaconCounting, ticker,
     });
     return {
       app,

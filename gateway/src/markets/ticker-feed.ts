@@ -38,7 +38,8 @@ export class TickerFeed implements PageTicker {
   start(): void {
     const tick = () => {
       void this.refresh().finally(() => {
-        if (this.timer !== undefined) this.timer = setTimeout(tick, this.options.pollMs ?? 10_000).unref();
+        // Until the first prices arrive (the markets service's first refresh at start), ask every second.
+        if (this.timer !== undefined) this.timer = setTimeout(tick, this.coins.length === 0 ? 1_000 : (this.options.pollMs ?? 10_000)).unref();
       });
     };
     this.timer = setTimeout(tick, 0).unref();

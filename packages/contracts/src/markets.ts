@@ -55,6 +55,9 @@ export const priceSinceSchema = z.object({
 });
 export type PriceSince = z.infer<typeof priceSinceSchema>;
 
+/** Where the admin's 行情設定 are saved (PUT). */
+export const MARKETS_SETTINGS_PATH = '/api/admin/markets/settings';
+
 /** PUT /api/admin/markets/settings: the ticker's coins in order and each coin's tag. */
 export const marketSettingsInputSchema = z.object({
   ticker: z.array(z.string().regex(/^[a-z0-9]{1,16}$/)).max(12),

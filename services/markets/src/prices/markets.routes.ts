@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { marketSettingsInputSchema } from '@coinmag/contracts';
+import { MARKETS_SETTINGS_PATH, marketSettingsInputSchema } from '@coinmag/contracts';
 import { parseInput, readJsonBody, ValidationError } from '@coinmag/service-kit';
 import type { MarketsService } from './markets.service.js';
 
@@ -42,7 +42,7 @@ export function marketsRoutes(markets: MarketsService, adminGuard: Middleware): 
     ctx.body = await markets.adminState();
   });
 
-  router.put('/api/admin/markets/settings', adminGuard, async (ctx) => {
+  router.put(MARKETS_SETTINGS_PATH, adminGuard, async (ctx) => {
     const input = parseInput(marketSettingsInputSchema.strict(), await readJsonBody(ctx, 16 * 1024));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await markets.saveSettings(input);
