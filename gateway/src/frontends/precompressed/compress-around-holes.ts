@@ -82,6 +82,20 @@ export async function compressAroundHoles(pieces: Buffer[], holeLength: number |
   return (await verify(form, pieces)) ? form : null;
 }
 
+/**
+ * CRC-32s of long hole values, kept as long as the value is (the ticker's drawing is the same
+ * Buffer for every response until it is drawn again); a nonce is new each time and not kept.
+ */
+const longHoleCrcs = new WeakMap<Buffer, number>();
+const LONG_HOLE_BYTES = 256;
+
+function holeCrcOf(hole: Buffer): number {
+  if (hole.length < LONG_HOLE_BYTES) return crc32(hole);
+  let crc = longHoleCrcs.get(hole);
+  if (crc === undefined) longHoleCrcs.set(hole, (crc = crc32(hole)));
+  return crc;
+}
+
 /** One response: the compressed parts joined around `hole` (every hole) or `hole[i]` (hole i), each exactly its hole's length. */
 export function fillHoles(form: CompressedAroundHoles, hole: Buffer | readonly Buffer[]): Buffer {
   const holes = Buffer.isBuffer(hole) ? form.holeLengths.map(() => hole) : hole;
@@ -92,13 +106,17 @@ export function fillHoles(form: CompressedAroundHoles, hole: Buffer | readonly B
   const joined: Buffer[] = [parts[0]!];
   for (let i = 1; i < parts.length; i += 1) joined.push(holes[i - 1]!, parts[i]!);
   if (checksum) {
-    const crcs = new Map<Buffer, number>();
     let crc = checksum.pieceCrcs[0]!;
+    let previous: Buffer | undefined;
+    let previousCrc = 0;
     for (let i = 1; i < parts.length; i += 1) {
       const filled = holes[i - 1]!;
-      let holeCrc = crcs.get(filled);
-      if (holeCrc === undefined) crcs.set(filled, (holeCrc = crc32(filled)));
-      crc = crc32Combine(crc, holeCrc, checksum.holeShifts[i - 1]!);
+      // Every nonce of a response is the same value: its CRC is computed once.
+      if (filled !== previous) {
+        previous = filled;
+        previousCrc = holeCrcOf(filled);
+      }
+      crc = crc32Combine(crc, previousCrc, checksum.holeShifts[i - 1]!);
       crc = crc32Combine(crc, checksum.pieceCrcs[i]!, checksum.pieceShifts[i]!);
     }
     const trailer = Buffer.allocUnsafe(8);
