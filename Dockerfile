@@ -22,6 +22,7 @@ COPY services/auth/package.json services/auth/
 COPY services/media/package.json services/media/
 COPY services/markets/package.json services/markets/
 COPY gateway/package.json gateway/
+COPY frontends/shared/package.json frontends/shared/
 COPY frontends/shell/package.json frontends/shell/
 COPY frontends/public/package.json frontends/public/
 COPY frontends/admin/package.json frontends/admin/

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import type { BeaconCounting } from './edge/beacon-counting.js';
 import { edgeStage } from './edge/edge-stage.js';
-import type { CachedPages } from './frontends/serve-frontends.js';
+import type { CachedPages } from './frontends/page-service/page-service.js';
 import type { GatewayCache } from './cache/response-cache.js';
 import { urlList, type GatewayConfig } from './config.js';
 import { cspReportEndpoint, DEFAULT_AD_HOSTS, type CspOptions } from './csp/index.js';

@@ -47,13 +47,12 @@ exports.renderPage = (url, boot, PublicApp) => {
   if (url.startsWith('/counted')) return '<main>render ' + renders + '</main>';
   return '<main>SSR ' + url + ' ' + PublicApp.name + ' ' + boot.headerCategories.length + '</main>';
 };`;
-const PUBLIC_BUNDLE = `let base = '';
-exports.PublicApp = function PublicApp() {};
-exports.setApiBase = (value) => { base = value; };
-exports.answerPage = async (pathname, search, settings) => ({
+const PUBLIC_BUNDLE = `exports.PublicApp = function PublicApp() {};
+exports.answerUrl = async ({ pathname, search, settings, read, signal }) => ({
   status: pathname === '/gone' ? 404 : 200,
   head: { siteTitle: settings.site_title, description: settings.site_description, path: pathname },
-  data: { key: pathname, state: { status: 'ready', base } },
+  // What the page read with this render's reader (the gateway's, through its cache).
+  data: { key: pathname, state: { status: 'ready', read: (await (await read('/api/categories/header', signal)).json()).map((c) => c.name) } },
   lcpImage: pathname === '/' ? { src: '/uploads/c.jpg', sizes: '100vw' } : null,
 });`;
 
@@ -95,7 +94,7 @@ describe('server rendering, and the fallback to client rendering when it cannot'
     expect(res.status).toBe(200);
     expect(html).toContain('<main>SSR /articles?page=2 PublicApp 1</main>');
     const boot = JSON.parse(/<script id="coinmag-boot" type="application\/json">(.*?)<\/script>/.exec(html)![1]!);
-    expect(boot).toEqual({ settings: SETTINGS, headerCategories: [{ id: 1, name: '新聞', slug: 'news' }], page: { key: '/articles', state: { status: 'ready', base: contentUrl } } });
+    expect(boot).toEqual({ settings: SETTINGS, headerCategories: [{ id: 1, name: '新聞', slug: 'news' }], page: { key: '/articles', state: { status: 'ready', read: ['新聞'] } } });
     expect(html).not.toContain('載入內容中…');
     const missing = await fetch(`${base}/gone`);
     expect(missing.status).toBe(404);

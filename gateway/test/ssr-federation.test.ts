@@ -141,7 +141,7 @@ describe('server rendering through Module Federation with the built frontends', 
     try {
       const first = await shell.loadRemoteServer<PublicServer>('coinmag_public', `${entry}?v=reload-1`, './server');
       const second = await shell.loadRemoteServer<PublicServer>('coinmag_public', `${entry}?v=reload-2`, './server');
-      expect(typeof second.answerPage).toBe('function');
+      expect(typeof second.answerUrl).toBe('function');
       expect(second).not.toBe(first);
       for (const spy of printed) expect(spy).not.toHaveBeenCalled();
     } finally {

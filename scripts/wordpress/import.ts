@@ -1,11 +1,11 @@
 // `npm run import:wordpress -- export.xml [--dry-run] [--no-images]`: the back office's WordPress
 // import from the command line, against DATABASE_URL (and REDIS_URL, so the site's caches hear of it).
-// Images go through the media service (MEDIA_URL) as the admin: ADMIN_USERNAME / ADMIN_PASSWORD
-// sign in at AUTH_URL (again whenever the session ends during a long import).
+// Images go through the media service (MEDIA_URL) under service grants signed with FORWARDING_SECRET
+// (the services' own, service-kit service-grant.ts), naming ADMIN_USERNAME (default admin) in the audit log.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { loginResponseSchema, type WordPressImport } from '@coinmag/contracts';
+import type { WordPressImport } from '@coinmag/contracts';
 import { createLogger } from '@coinmag/service-kit';
 import { createContentApp } from '../../services/content/src/app.js';
 import { MediaServiceCoverStore } from '../../services/content/src/articles/cover-store.js';
@@ -25,20 +25,10 @@ if (!file || unknown.length) {
   process.exit(2);
 }
 
-async function signIn(authUrl: string): Promise<string> {
-  const username = process.env.ADMIN_USERNAME;
-  const password = process.env.ADMIN_PASSWORD;
-  if (!username || !password) throw new Error('匯入圖片需要以管理員身分登入：請設定 ADMIN_USERNAME 與 ADMIN_PASSWORD（或加上 --no-images）');
-  const res = await fetch(new URL('/api/admin/login', authUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`登入失敗：${(body as { error?: string }).error ?? res.status}`);
-  const token = loginResponseSchema.parse(body).token;
-  if (!token) throw new Error('登入成功，但沒有取得權杖');
-  return token;
-}
-
 async function main(): Promise<void> {
   const config = contentConfigSchema.parse(process.env);
+  if (withImages && !dryRun && !config.FORWARDING_SECRET) throw new Error('匯入圖片需要與各服務相同的 FORWARDING_SECRET（或加上 --no-images）');
+  const actor = (process.env.ADMIN_USERNAME ?? 'admin').slice(0, 100);
   const log = createLogger('wordpress-import', process.env.LOG_LEVEL ?? 'warn');
   await stat(file!);
   const db = openDatabase({ ...config, DB_POOL_MAX: 4 }, log);
@@ -51,12 +41,12 @@ async function main(): Promise<void> {
     counterStore: stores.counters,
     // Nothing here answers HTTP: no token is ever checked with it.
     publicKey: '',
+    forwardingSecret: config.FORWARDING_SECRET,
     covers: new MediaServiceCoverStore(config.MEDIA_URL),
     wordpress: wordpressOptionsFrom(config),
   });
   const { service, runner } = content.wordpress;
   try {
-    const token = withImages && !dryRun ? await signIn(config.AUTH_URL) : undefined;
     console.log(`讀取 ${file} …`);
     const job = await service.upload({ filename: basename(file!), body: createReadStream(file!), withImages });
     console.log(formatDryRun(job.dry_run!));
@@ -65,16 +55,10 @@ async function main(): Promise<void> {
       console.log('\n試算完成，沒有寫入任何資料。');
       return;
     }
-    await service.confirm(job.id, token ?? '');
+    await service.confirm(job.id, actor);
     const ticker = setInterval(() => void service.get(job.id).then((now) => console.log(`進度：${now.progress.processed}/${now.progress.total}`)), 5000);
-    let current: WordPressImport;
-    for (;;) {
-      await runner.settled(job.id);
-      current = await service.get(job.id);
-      if (current.status !== 'paused') break;
-      console.log('管理員工作階段已結束，重新登入後繼續 …');
-      await service.resume(job.id, await signIn(config.AUTH_URL));
-    }
+    await runner.settled(job.id);
+    const current: WordPressImport = await service.get(job.id);
     clearInterval(ticker);
     console.log(formatOutcome(current));
     if (current.status !== 'done') process.exitCode = 1;

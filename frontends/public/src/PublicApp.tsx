@@ -1,20 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { SiteContext, type PublicAppProps } from './site-context';
-import { HomePage } from './pages/home/HomePage';
-import { ArticlePage } from './pages/article/ArticlePage';
-import { CategoryPage } from './pages/category/CategoryPage';
-import { TagPage, UnknownTagPage } from './pages/tag/TagPage';
-import { PreviewPage } from './pages/preview/PreviewPage';
-import { SearchPage } from './pages/search/SearchPage';
-import { AllArticlesPage } from './pages/articles/AllArticlesPage';
+import { UnknownTagPage } from './pages/tag/TagPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { LearnPage } from './pages/learn/LearnPage';
-import { LearningPathPage } from './pages/learn/LearningPathPage';
-import { GlossaryPage } from './pages/glossary/GlossaryPage';
-import { GlossaryTermPage } from './pages/glossary/GlossaryTermPage';
-import { CoinPage } from './pages/coins/CoinPage';
-import { CoinsPage } from './pages/coins/CoinsPage';
+import { PAGES } from './routes/pages';
 import { InitialDataContext } from './data/page-data';
 import { namesNothing, pageRoute } from '@coinmag/rules';
 
@@ -52,20 +41,7 @@ export default function PublicApp(props: PublicAppProps) {
         <UnknownTagPage />
       ) : (
       <Routes>
-        <Route index element={<HomePage />} />
-        <Route path="article/:slug" element={<ArticlePage />} />
-        <Route path="category/:slug" element={<CategoryPage />} />
-        <Route path="tag/:tag" element={<TagPage />} />
-        <Route path="preview/:token" element={<PreviewPage />} />
-        <Route path="search" element={<SearchPage />} />
-        <Route path="articles" element={<AllArticlesPage />} />
-        <Route path="learn" element={<LearnPage />} />
-        <Route path="learn/:slug" element={<LearningPathPage />} />
-        <Route path="glossary" element={<GlossaryPage />} />
-        <Route path="glossary/:slug" element={<GlossaryTermPage />} />
-        <Route path="coins" element={<CoinsPage />} />
-        <Route path="coin/:symbol" element={<CoinPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        {Object.values(PAGES).map(({ path, component: Page }) => (path ? <Route key={path} path={path} element={<Page />} /> : <Route key="index" index element={<Page />} />))}
       </Routes>
       )}
       </InitialDataContext.Provider>

@@ -1,6 +1,6 @@
 // What the public remote exposes as ./island-scripts: the plain scripts of its `script` islands,
 // run on a server-rendered page without React (docs/adr/0011-islands.md).
-import type { IslandScripts } from '../../shared/src/islands/island';
+import type { IslandScripts } from '@coinmag/frontend-shared/islands/island';
 import { viewBeacon } from './pages/article/view-beacon';
 import { runCarousel } from './pages/home/carousel-controller';
 import { runLessonRead, runListProgress, runPathProgress } from './pages/learn/learn-progress';

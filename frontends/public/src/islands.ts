@@ -1,6 +1,6 @@
 // What the public remote exposes as ./islands: the interactive parts of its pages, which the shell
 // hydrates each as its own root on a server-rendered page (docs/adr/0011-islands.md).
-import { islandRegistry } from '../../shared/src/islands/island';
+import { islandRegistry } from '@coinmag/frontend-shared/islands/island';
 import { PagerIsland } from './components/Pager';
 import { ArticleViewsIsland } from './pages/article/ArticleViews';
 import { TableOfContentsIsland } from './pages/article/TableOfContents';

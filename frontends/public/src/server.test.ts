@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type ArticleDetail, type Settings } from '@coinmag/contracts';
-import { answerPage, setApiReader } from './server';
+import type { ApiReader } from './api/http';
+import { answerUrl } from './server';
 
 const SETTINGS: Settings = { ...DEFAULT_SETTINGS, site_title: '測試幣誌', site_description: '網站描述' };
 
@@ -19,7 +20,7 @@ const PATH = {
 /** The content API as the gateway's reader answers it: one article, one category, an old slug of each; records every path read. */
 function content(down = false) {
   const read: string[] = [];
-  setApiReader(async (path) => {
+  reader = async (path) => {
     read.push(path);
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (down) throw new TypeError('the content service did not answer');
@@ -47,13 +48,14 @@ function content(down = false) {
       return json({ symbol: 'btc', then: { at: '2024-03-05T01:00:00.000Z', twd: 2_950_000 }, now: quote });
     }
     return json({ error: '找不到資源' }, 404);
-  });
+  };
   return read;
 }
 
-const answer = (path: string, search = '') => answerPage(path, search, SETTINGS, new AbortController().signal);
+/** The reader the next answers are rendered with (each render is given its own; nothing is kept between them). */
+let reader: ApiReader = () => Promise.reject(new TypeError('no content service'));
 
-afterEach(() => setApiReader((path) => fetch(path)));
+const answer = (path: string, search = '') => answerUrl({ pathname: path, search, settings: SETTINGS, read: reader, signal: new AbortController().signal });
 
 describe("the public remote's answer for a URL: status, head and data from one read per resource", () => {
   it('answers an article with its head (title, description, keywords, image, breadcrumbs) and its cover as the largest paint', async () => {
@@ -149,5 +151,20 @@ describe("the public remote's answer for a URL: status, head and data from one r
     expect(page.status).toBe(503);
     expect(page.head).toMatchObject({ title: '載入文章失敗', noIndex: true });
     expect(page.redirect).toBeUndefined();
+  });
+  it('reads each render with its own reader: two renders at once never see each other\'s', async () => {
+    const asked: Record<string, string[]> = { one: [], two: [] };
+    const readerOf = (name: 'one' | 'two', title: string): ApiReader => async (path) => {
+      asked[name]!.push(path);
+      // Both renders are in flight before either read is answered.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      if (path === '/api/articles/btc-101') return new Response(JSON.stringify({ ...ARTICLE, title }), { status: 200 });
+      return new Response(JSON.stringify([]), { status: 200 });
+    };
+    const render = (read: ApiReader) => answerUrl({ pathname: '/article/btc-101', search: '', settings: SETTINGS, read, signal: new AbortController().signal });
+    const [one, two] = await Promise.all([render(readerOf('one', '第一')), render(readerOf('two', '第二'))]);
+    expect(one.head.title).toBe('第一');
+    expect(two.head.title).toBe('第二');
+    expect(asked).toEqual({ one: ['/api/articles/btc-101', '/api/learning-paths/lessons/1'], two: ['/api/articles/btc-101', '/api/learning-paths/lessons/1'] });
   });
 });

@@ -5,7 +5,7 @@ import { startIslands } from './islands/start-islands';
 import { interceptLinks, takeOver, tookOver } from './islands/take-over';
 import { loadRemoteModule } from './mf/remotes';
 import { inlineSettings } from './settings/inline-settings';
-import type { IslandRegistry, IslandScripts } from '../../shared/src/islands/island';
+import type { IslandRegistry, IslandScripts } from '@coinmag/frontend-shared/islands/island';
 import './global.css';
 // The shell's server-rendered parts are styled from the first paint: their CSS is in main.css,
 // which the gateway writes into the page, although their code loads later or never.

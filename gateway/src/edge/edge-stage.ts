@@ -3,7 +3,7 @@ import { API_MESSAGES } from '@coinmag/contracts';
 import { answerError, answerNotFound, closeRequest, openRequest, REQUEST_ID_HEADER, requestIdFrom, type ServiceRuntime } from '@coinmag/service-kit';
 import type { GatewayCache } from '../cache/response-cache.js';
 import { policySettler, type CspOptions } from '../csp/index.js';
-import type { CachedPages } from '../frontends/serve-frontends.js';
+import type { CachedPages } from '../frontends/page-service/page-service.js';
 import { clientRequestCap } from '../limits/client-requests.js';
 import { BUSY_RETRY_AFTER_SECONDS } from '../limits/limits-config.js';
 import { beaconLane, type BeaconLaneOptions } from './beacon-lane.js';

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { REQUEST_ID_HEADER } from '@coinmag/service-kit';
 import { publicPageHeaderList, type CspOptions } from '../csp/index.js';
-import type { CachedPage, CachedPages } from '../frontends/serve-frontends.js';
+import type { CachedPage, CachedPages } from '../frontends/page-service/page-service.js';
 import { edgeHeaderList } from './edge-headers.js';
 
 /** What the page lane needs of the request's state: its id and its nonce (drawn when first read). */
@@ -17,7 +17,7 @@ export interface FreshPageLane {
    * nothing was set on before. Returns whether it answered.
    */
   now(ctx: Context, state: PageRequestState): boolean;
-  /** Any other fresh cached page, sent as serve-frontends sends it (the edge's headers set before). */
+  /** Any other fresh cached page, sent as the page service sends it (the edge's headers set before). */
   later(ctx: Context): Promise<boolean> | false;
 }
 

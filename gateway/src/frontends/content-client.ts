@@ -1,4 +1,4 @@
-import type { ArticleDetail, ArticleSummary, HeaderCategory, PreviewAnswer, PublicCategory, PublicTag, Settings, SlugRedirect } from '@coinmag/contracts';
+import type { HeaderCategory, PublicCategory, PublicTag, Settings } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
 import { cacheableAnswer } from '../cache/cached-content.js';
 import type { GatewayCache } from '../cache/response-cache.js';
@@ -25,7 +25,8 @@ function parsed<T>(status: number, body: Buffer): Read<T> {
 }
 
 /**
- * Small, fast reads from the content service for server-written heads; never throws, answers null instead.
+ * Small, fast reads from the content service for the pages (their settings and header categories,
+ * the crawler surface's) and, as `response`, for the public remote's loaders; never throws, answers null instead.
  *
  * Every read goes through the gateway's cache of public API answers (same key as the API path, same
  * exact invalidation, a ticket taken before the fetch), so a page rendered just after an admin write
@@ -106,34 +107,9 @@ export class ContentClient {
     return Array.isArray(body) ? body : null;
   }
 
-  async carousel(): Promise<ArticleSummary[] | null> {
-    const { body } = await this.get<ArticleSummary[]>('/api/articles/carousel');
-    return Array.isArray(body) ? body : null;
-  }
-
-  /** The current slug of an article or category that once had `slug`; null when there is none (or no answer). */
-  async movedSlug(kind: 'article' | 'category', slug: string): Promise<string | null> {
-    const { body } = await this.get<SlugRedirect>(`/api/redirects/${kind}/${encodeURIComponent(slug)}`);
-    return body?.slug ?? null;
-  }
-
   /** The tag of key `key`, 'missing' for a 404 (no public article carries it), null when the service did not answer in time. */
   async tag(key: string): Promise<PublicTag | 'missing' | null> {
     const { status, body } = await this.get<PublicTag>(`/api/tags/${encodeURIComponent(key)}`);
-    if (status === 404) return 'missing';
-    return body;
-  }
-
-  /** What a preview link opens, 'missing' when it is unknown, revoked or expired; null when the service did not answer. Never kept (its answer names no dependencies). */
-  async preview(token: string): Promise<PreviewAnswer | 'missing' | null> {
-    const { status, body } = await this.get<PreviewAnswer>(`/api/preview/${encodeURIComponent(token)}`);
-    if (status === 404) return 'missing';
-    return body;
-  }
-
-  /** The article, 'missing' for a 404, null when the service did not answer in time. */
-  async article(slug: string): Promise<ArticleDetail | 'missing' | null> {
-    const { status, body } = await this.get<ArticleDetail>(`/api/articles/${encodeURIComponent(slug)}`);
     if (status === 404) return 'missing';
     return body;
   }

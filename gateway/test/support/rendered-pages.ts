@@ -14,8 +14,7 @@ const TEMPLATE =
 const SHELL_BUNDLE = `exports.loadRemoteServer = async (name, entry) => require(require('node:url').fileURLToPath(new URL(entry)));
 exports.renderPage = (url) => '<main>' + Array.from({ length: 200 }, (_, i) => '<p>第 ' + i + ' 段：比特幣、以太坊與穩定幣的入門說明。</p>').join('') + url + '</main>';`;
 const PUBLIC_BUNDLE = `exports.PublicApp = function PublicApp() {};
-exports.setApiBase = () => {};
-exports.answerPage = async (pathname, search, settings) => ({
+exports.answerUrl = async ({ pathname, search, settings }) => ({
   status: pathname.startsWith('/article/missing') ? 404 : 200,
   head: { siteTitle: settings.site_title, description: settings.site_description, path: pathname },
   data: { key: pathname, state: {} },

@@ -17,6 +17,7 @@ export * from './run-service.js';
 export * from './database.js';
 export * from './token-key.js';
 export * from './admin-token.js';
+export * from './service-grant.js';
 export * from './media-client.js';
 export * from './audit/index.js';
 export * from './redis-client.js';

@@ -5,8 +5,10 @@ import { REQUEST_ID_HEADER } from './request-context.js';
 export interface MediaUploadInput {
   /** Base URL of the media service (MEDIA_URL), e.g. http://127.0.0.1:4003. */
   mediaUrl: string;
-  /** The admin's bearer token, passed through unchanged. */
-  token: string;
+  /** The admin's bearer token, passed through unchanged (or `authorization`, a service grant's header). */
+  token?: string;
+  /** A whole Authorization header instead of `token`: a service grant (service-grant.ts) for work that outlives the admin's token. */
+  authorization?: string;
   file: { data: Buffer | Uint8Array; filename: string; mimeType: string };
   /** Carried on as x-request-id so one upload is one trail in the logs. */
   requestId?: string;
@@ -31,6 +33,7 @@ export interface MediaUploadInput {
 export async function uploadImageToMedia({
   mediaUrl,
   token,
+  authorization,
   file,
   requestId,
   field = 'featured_image',
@@ -41,7 +44,7 @@ export async function uploadImageToMedia({
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('image', new Blob([new Uint8Array(file.data)], { type: file.mimeType || 'application/octet-stream' }), file.filename || 'image');
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = { authorization: authorization ?? `Bearer ${token ?? ''}` };
   if (requestId) headers[REQUEST_ID_HEADER] = requestId;
   if (clientIp) headers['x-forwarded-for'] = clientIp;
 

@@ -86,7 +86,10 @@ export interface ContentDeps {
   log?: Logger;
   /** X-Forwarded-For entries to trust (TRUSTED_PROXY_HOPS); default 1, as behind the gateway. */
   proxyHops?: number;
-  /** FORWARDING_SECRET: X-Forwarded-For is believed only on the gateway's requests. */
+  /**
+   * FORWARDING_SECRET: X-Forwarded-For is believed only on the gateway's requests; the WordPress
+   * image import signs its uploads' service grants with it, and the upload audit accepts them.
+   */
   forwardingSecret?: string;
   /** Redis, or the in-process store of the embedded default. */
   store: Store;
@@ -210,7 +213,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     imageHostFailures: wpOptions.imageHostFailures ?? WORDPRESS_IMAGE_BUDGET_DEFAULTS.hostFailures,
     writes: articleWrites,
     bodies,
-    images: new WordPressImages(wordpressRepository, { mediaUrl: wpOptions.mediaUrl, limits: wpOptions.imageLimits ?? DEFAULT_IMAGE_FETCH_LIMITS, concurrency: wpOptions.imageConcurrency ?? 4 }),
+    images: new WordPressImages(wordpressRepository, { mediaUrl: wpOptions.mediaUrl, limits: wpOptions.imageLimits ?? DEFAULT_IMAGE_FETCH_LIMITS, concurrency: wpOptions.imageConcurrency ?? 4, grantSecret: forwardingSecret }),
     audit,
     onChanged: () => cache.invalidate(['articles', 'categories']),
     log,
@@ -232,7 +235,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminArticleRoutes(adminArticles, publicKey),
     adminPreviewLinkRoutes(previewLinks, publicKey),
     adminAuditRoutes(auditService, publicKey),
-    uploadAuditRoutes(auditService, publicKey),
+    uploadAuditRoutes(auditService, publicKey, forwardingSecret),
     adminCategoryRoutes(categories, publicKey),
     adminSettingsRoutes(settings, publicKey),
     adminStatsRoutes(new StatsService(new StatsRepository(db), views), publicKey),

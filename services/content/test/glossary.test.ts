@@ -104,11 +104,28 @@ describe('the glossary: terms, their pages, and links in article bodies', () => 
 
     const page = await api.get('/api/glossary/cold-wallet');
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ name: '冷錢包', aliases: ['cold wallet', '冷钱包'], definition: '不連網保存私鑰的錢包。', pagination: { page: 1, pages: 1, total: 2 } });
+    // The Simplified alias (冷钱包) is matched in bodies but never shown: the site shows Traditional Chinese only.
+    expect(page.body).toMatchObject({ name: '冷錢包', aliases: ['cold wallet'], definition: '不連網保存私鑰的錢包。', pagination: { page: 1, pages: 1, total: 2 } });
     expect(page.body.articles.map((a: { slug: string }) => a.slug)).toEqual(['no-links', 'wallets']);
-    expect((await api.get('/api/glossary/defi')).body.related).toEqual([{ slug: 'cold-wallet', name: '冷錢包', aliases: ['cold wallet', '冷钱包'], definition: '不連網保存私鑰的錢包。' }]);
+    expect((await api.get('/api/glossary/defi')).body.related).toEqual([{ slug: 'cold-wallet', name: '冷錢包', aliases: ['cold wallet'], definition: '不連網保存私鑰的錢包。' }]);
     const listed = (await admin.json('GET', '/api/glossary/admin/terms')).body.terms.find((t: { slug: string }) => t.slug === 'defi');
     expect(listed.related).toEqual([{ id: coldWalletId, name: '冷錢包' }]);
+  });
+
+  it('links a Simplified alias in a body but shows it on no public page; the back office sees and keeps it', async () => {
+    const made = await admin.json('POST', '/api/glossary/admin/terms', term({ name: '穩定幣', aliases: ['Stablecoin', '稳定币', '台幣穩定幣', '实名认证'], definition: '與法幣掛鉤的加密貨幣。', slug: 'stablecoin' }));
+    expect(made.status).toBe(201);
+    await insertArticle(api.db, { slug: 'simplified-reader', title: '簡體讀者', content: '<p>有人寫稳定币。</p>', published_at: new Date(Date.now() - 60_000) });
+    const article = await api.get('/api/articles/simplified-reader');
+    expect(article.body.content).toContain('<a class="gl-term" href="/glossary/stablecoin" aria-describedby="gl-tip-1">稳定币</a>');
+    // Traditional spellings stay, whatever OpenCC maps in them (台 → 臺); wholly Simplified ones go.
+    const page = await api.get('/api/glossary/stablecoin');
+    expect(page.body.aliases).toEqual(['Stablecoin', '台幣穩定幣']);
+    const listed = (await api.get('/api/glossary')).body.groups.flatMap((g: { terms: Array<{ slug: string; aliases: string[] }> }) => g.terms).find((t: { slug: string }) => t.slug === 'stablecoin');
+    expect(listed.aliases).toEqual(['Stablecoin', '台幣穩定幣']);
+    expect(JSON.stringify((await api.get('/api/glossary')).body)).not.toMatch(/冷钱包|稳定币|实名认证/);
+    const inAdmin = (await admin.json('GET', `/api/glossary/admin/terms/${made.body.id}`)).body;
+    expect(inAdmin.aliases).toEqual(['Stablecoin', '稳定币', '台幣穩定幣', '实名认证']);
   });
 
   it('names the glossary in the sitemap index once a term is published', async () => {

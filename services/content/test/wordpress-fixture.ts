@@ -17,8 +17,11 @@ export interface ImageServer {
   close(): Promise<void>;
 }
 
-/** The old site's uploads: every original the fixture uses, except missing.jpg (404). Port 0: any free one. */
-export async function startImageServer(port = 0): Promise<ImageServer> {
+/**
+ * The old site's uploads: every original the fixture uses, except missing.jpg (404). Port 0: any
+ * free one. `gate`: every answer waits for it (an old site that answers only once the test says so).
+ */
+export async function startImageServer(port = 0, gate?: Promise<void>): Promise<ImageServer> {
   const make = (color: string, format: 'jpeg' | 'png') => sharp({ create: { width: 640, height: 400, channels: 3, background: color } })[format]().toBuffer();
   const files = new Map<string, { data: Buffer; type: string }>([
     ['/wp-content/uploads/2024/05/btc-cover.jpg', { data: await make('#f7931a', 'jpeg'), type: 'image/jpeg' }],
@@ -28,7 +31,8 @@ export async function startImageServer(port = 0): Promise<ImageServer> {
     ['/wp-content/uploads/2024/04/withdraw.jpg', { data: await make('#666666', 'jpeg'), type: 'image/jpeg' }],
   ]);
   const hits = new Map<string, number>();
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
+    if (gate) await gate;
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const file = files.get(path);

@@ -17,6 +17,8 @@ import { fixtureExport, startImageServer, type ImageServer } from './wordpress-f
  * HTTP server and processed by the real media service: dry run, mapping, images, idempotence,
  * conflicts and old links.
  */
+const SECRET = 'wordpress-import-test-secret-0123456789';
+
 describe('WordPress import', () => {
   const keys = createTestKeys();
   const token = keys.token();
@@ -32,7 +34,8 @@ describe('WordPress import', () => {
   beforeAll(async () => {
     images = await startImageServer();
     await s3.setUp();
-    media = await startMedia(await s3.fresh(), keys.publicKey);
+    // The content service's image uploads carry service grants signed with the secret both hold.
+    media = await startMedia(await s3.fresh(), keys.publicKey, 2, { forwardingSecret: SECRET });
     directory = await mkdtemp(join(tmpdir(), 'coinmag-wp-'));
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -40,6 +43,7 @@ describe('WordPress import', () => {
     await new Promise((resolve) => closed.close(resolve));
     content = await startContent({
       publicKey: keys.publicKey,
+      forwardingSecret: SECRET,
       wordpress: {
         directory,
         mediaUrl: media.url,

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
-import { createRuntime, createServiceApp, rejectUnsafeText, requireAdmin, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { createRuntime, createServiceApp, rejectUnsafeText, requireAdminOrGrant, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
 import type { UploadAuditClient } from './audit/upload-audit-client.js';
 import { deliveryRoutes } from './media/delivery.routes.js';
 import { createImageLanes, type ImageLanes } from './images/work-queue.js';
@@ -20,7 +20,10 @@ export interface MediaAppDeps {
   log?: Logger;
   /** X-Forwarded-For entries to trust (TRUSTED_PROXY_HOPS). */
   proxyHops?: number;
-  /** FORWARDING_SECRET: X-Forwarded-For is believed only on the gateway's requests. */
+  /**
+   * FORWARDING_SECRET: X-Forwarded-For is believed only on the gateway's requests; and the upload
+   * route accepts the content service's WordPress-import grants signed with it (service-grant.ts).
+   */
   forwardingSecret?: string;
   /** PEM of the auth service's ES256 public key. */
   publicKey: string;
@@ -45,7 +48,8 @@ const DEFAULT_LANES = { concurrency: 2, queueLimit: 20, onDemandConcurrency: 1, 
 export function createApp({ storage, runtime: given, log: givenLog, proxyHops = 0, forwardingSecret, publicKey, lanes = createImageLanes(DEFAULT_LANES), audit, contentUrl = 'http://127.0.0.1:4002' }: MediaAppDeps): MediaApp {
   const runtime = given ?? createRuntime('media', givenLog);
   const media = new MediaService(storage, lanes.uploads, lanes.onDemand, runtime.log, audit);
-  const adminGuard: Middleware = requireAdmin(publicKey);
+  // An admin's token, or the service grant of a WordPress image import (signed with FORWARDING_SECRET).
+  const adminGuard: Middleware = requireAdminOrGrant(publicKey, forwardingSecret, 'wordpress-images');
   runtime.health.addDependency('storage', () => storage.check());
   const app = createServiceApp(runtime, { proxyHops, forwardingSecret });
   app.use(mediaErrors());

@@ -42,11 +42,16 @@ export function discoverDeployables(): Deployable[] {
 }
 
 /** The micro-frontends the gateway image must carry (each `frontends/*` with a package.json). */
+/** The frontends that are built (a workspace under frontends/ with a build script); frontends/shared is sources the others import. */
 export function discoverFrontends(): string[] {
   const dir = join(ROOT, 'frontends');
   if (!existsSync(dir)) return [];
+  const built = (name: string) => {
+    const manifest = join(dir, name, 'package.json');
+    return existsSync(manifest) && Boolean((JSON.parse(readFileSync(manifest, 'utf8')) as { scripts?: { build?: string } }).scripts?.build);
+  };
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'package.json')))
+    .filter((entry) => entry.isDirectory() && built(entry.name))
     .map((entry) => entry.name)
     .sort();
 }

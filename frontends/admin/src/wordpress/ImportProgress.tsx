@@ -32,7 +32,7 @@ export function ImportProgress({ job, busy, onResume }: Props) {
       </p>
       {job.status === 'paused' && (
         <div className={styles.note} role="status">
-          <p>匯入已暫停：下載圖片需要管理員登入，原本的登入階段已結束或服務曾重新啟動。</p>
+          <p>匯入已暫停：這筆匯入需要一位管理員繼續，按下「繼續匯入」後，其餘圖片會以您的名義下載並記錄。</p>
           <button type="button" className={styles.button} disabled={busy} onClick={onResume}>繼續匯入</button>
         </div>
       )}

@@ -1,5 +1,5 @@
 import type { ArticleDetail, ArticleList, ArticleSummary, PublicCategory, PublicTag } from '@coinmag/contracts';
-import { getJson } from './http';
+import { getJson, type Api } from './http';
 
 const FETCH_ARTICLES_FAILED = '取得文章失敗';
 const FETCH_FEATURED_FAILED = '取得精選文章失敗';
@@ -19,24 +19,24 @@ export interface ArticleQuery {
   limit?: number;
 }
 
-export const fetchArticles = (params: ArticleQuery, signal?: AbortSignal) =>
-  getJson<ArticleList>(`/api/articles${query({ ...params })}`, FETCH_ARTICLES_FAILED, signal);
+export const fetchArticles = (params: ArticleQuery, api: Api) =>
+  getJson<ArticleList>(`/api/articles${query({ ...params })}`, FETCH_ARTICLES_FAILED, api);
 
-export const fetchFeatured = (limit: number, signal?: AbortSignal) =>
-  getJson<ArticleSummary[]>(`/api/articles/featured${query({ limit })}`, FETCH_FEATURED_FAILED, signal);
+export const fetchFeatured = (limit: number, api: Api) =>
+  getJson<ArticleSummary[]>(`/api/articles/featured${query({ limit })}`, FETCH_FEATURED_FAILED, api);
 
-export const fetchCarousel = (signal?: AbortSignal) => getJson<ArticleSummary[]>('/api/articles/carousel', FETCH_ARTICLES_FAILED, signal);
+export const fetchCarousel = (api: Api) => getJson<ArticleSummary[]>('/api/articles/carousel', FETCH_ARTICLES_FAILED, api);
 
-export const fetchPopular = (limit: number, signal?: AbortSignal) =>
-  getJson<ArticleSummary[]>(`/api/articles/popular${query({ limit })}`, FETCH_ARTICLES_FAILED, signal);
+export const fetchPopular = (limit: number, api: Api) =>
+  getJson<ArticleSummary[]>(`/api/articles/popular${query({ limit })}`, FETCH_ARTICLES_FAILED, api);
 
-export const fetchLatest = (limit: number, signal?: AbortSignal) =>
-  getJson<ArticleSummary[]>(`/api/articles/latest${query({ limit })}`, FETCH_ARTICLES_FAILED, signal);
+export const fetchLatest = (limit: number, api: Api) =>
+  getJson<ArticleSummary[]>(`/api/articles/latest${query({ limit })}`, FETCH_ARTICLES_FAILED, api);
 
-export const fetchArticle = (slug: string, signal?: AbortSignal) =>
-  getJson<ArticleDetail>(`/api/articles/${encodeURIComponent(slug)}`, '取得文章失敗', signal);
+export const fetchArticle = (slug: string, api: Api) =>
+  getJson<ArticleDetail>(`/api/articles/${encodeURIComponent(slug)}`, '取得文章失敗', api);
 
-export const fetchCategories = (signal?: AbortSignal) => getJson<PublicCategory[]>('/api/categories', '載入資料失敗', signal);
+export const fetchCategories = (api: Api) => getJson<PublicCategory[]>('/api/categories', '載入資料失敗', api);
 
 /** A random id for one page view (RFC 4122 v4; getRandomValues works on plain http too). */
 function pageViewId(): string {
@@ -66,4 +66,4 @@ export async function sendView(slug: string): Promise<number | null> {
   return null;
 }
 
-export const fetchTag = (tag: string, signal?: AbortSignal) => getJson<PublicTag>(`/api/tags/${encodeURIComponent(tag)}`, '載入資料失敗', signal);
+export const fetchTag = (tag: string, api: Api) => getJson<PublicTag>(`/api/tags/${encodeURIComponent(tag)}`, '載入資料失敗', api);

@@ -1,7 +1,7 @@
 import type { GlossaryIndex, GlossaryTermPage } from '@coinmag/contracts';
-import { getJson } from './http';
+import { getJson, type Api } from './http';
 
-export const fetchGlossary = (signal?: AbortSignal) => getJson<GlossaryIndex>('/api/glossary', '載入資料失敗', signal);
+export const fetchGlossary = (api: Api) => getJson<GlossaryIndex>('/api/glossary', '載入資料失敗', api);
 
-export const fetchGlossaryTerm = (slug: string, page: number, signal?: AbortSignal) =>
-  getJson<GlossaryTermPage>(`/api/glossary/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`, '載入資料失敗', signal);
+export const fetchGlossaryTerm = (slug: string, page: number, api: Api) =>
+  getJson<GlossaryTermPage>(`/api/glossary/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`, '載入資料失敗', api);

@@ -4,32 +4,31 @@ export class ApiError extends Error {
   }
 }
 
-let apiBase = '';
-
-/** Where the API is: the page's own origin in the browser, the content service when rendering on the server. */
-export function setApiBase(base: string): void {
-  apiBase = base.replace(/\/$/, '');
-}
-
-/** How a GET of an API path is answered: fetched from apiBase, or as the server that renders the page reads it. */
+/** How a GET of an API path is answered: fetched from the page's origin, or as the server that renders the page reads it. */
 export type ApiReader = (path: string, signal?: AbortSignal) => Promise<Response>;
 
-const fetchFromBase: ApiReader = (path, signal) => fetch(`${apiBase}${path}`, { signal, headers: { Accept: 'application/json' } });
-let readApi: ApiReader = fetchFromBase;
-
 /**
- * On the server: the gateway's own reads, through its cache of API answers, so a page's data is
- * read once per render and is exactly as fresh as the API (docs/product.md §3).
+ * What one load of a page reads the API with: its reader and its signal (the render's deadline on
+ * the server, the page leaving in the browser). Passed to every loader and fetch, never kept: on
+ * the server each render brings the gateway's reader (through its cache of API answers, so a
+ * page's data is read once per render and is exactly as fresh as the API, docs/product.md §3).
  */
-export function setApiReader(reader: ApiReader): void {
-  readApi = reader;
+export interface Api {
+  read: ApiReader;
+  signal: AbortSignal;
 }
 
+/** In the browser: the API at the page's own origin. */
+const fetchFromOrigin: ApiReader = (path, signal) => fetch(path, { signal, headers: { Accept: 'application/json' } });
+
+/** The browser's reads for one load, ended by `signal`. */
+export const browserApi = (signal: AbortSignal): Api => ({ read: fetchFromOrigin, signal });
+
 /** GET a JSON body; a failure carries the server's `error` text or the given fallback. */
-export async function getJson<T>(path: string, fallbackError: string, signal?: AbortSignal): Promise<T> {
+export async function getJson<T>(path: string, fallbackError: string, api: Api): Promise<T> {
   let res: Response;
   try {
-    res = await readApi(path, signal);
+    res = await api.read(path, api.signal);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(fallbackError, 0);

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { pagerWindow } from '@coinmag/rules';
-import { island } from '../../../shared/src/islands/island';
-import { requestNavigation } from '../../../shared/src/islands/navigation';
+import { island } from '@coinmag/frontend-shared/islands/island';
+import { requestNavigation } from '@coinmag/frontend-shared/islands/navigation';
 import styles from './components.module.css';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { isAbort } from '../api/http';
+import { browserApi, isAbort, type Api } from '../api/http';
 
 /** What the server loaded for the page it rendered: the page's state, under the key of its URL. */
 export interface InitialPageData {
@@ -21,7 +21,7 @@ export interface PageState<S> {
  * the state starts as the server's (embedded in the HTML), so hydration matches and nothing
  * is fetched again.
  */
-export function usePageState<S>(key: string, load: (signal: AbortSignal) => Promise<S>, loading: S, failed: (err: unknown) => S): PageState<S> {
+export function usePageState<S>(key: string, load: (api: Api) => Promise<S>, loading: S, failed: (err: unknown) => S): PageState<S> {
   const initial = useContext(InitialDataContext);
   const fromServer = initial.current?.key === key ? (initial.current.state as S) : undefined;
   const [state, setState] = useState<S>(fromServer ?? loading);
@@ -35,7 +35,7 @@ export function usePageState<S>(key: string, load: (signal: AbortSignal) => Prom
     }
     const controller = new AbortController();
     setState(loading);
-    load(controller.signal).then(setState, (err: unknown) => {
+    load(browserApi(controller.signal)).then(setState, (err: unknown) => {
       if (isAbort(err)) return;
       console.error(err);
       setState(failed(err));

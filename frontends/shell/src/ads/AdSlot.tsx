@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { injectMarkup } from './inject-markup';
 import { isPlainMarkup } from './plain-markup';
-import { island } from '../../../shared/src/islands/island';
+import { island } from '@coinmag/frontend-shared/islands/island';
 import { useSettings } from '../settings/settings-store';
 import styles from './ads.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { NAVIGATE_EVENT } from '../../../shared/src/islands/navigation';
+import { NAVIGATE_EVENT } from '@coinmag/frontend-shared/islands/navigation';
 import { inPlaceTarget } from './take-over';
 
 /**

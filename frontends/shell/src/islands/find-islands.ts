@@ -1,4 +1,4 @@
-import { ISLAND_HYDRATE_ATTRIBUTE, ISLAND_NAME_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_TAG, islandScope, type IslandHydration } from '../../../shared/src/islands/island-markup';
+import { ISLAND_HYDRATE_ATTRIBUTE, ISLAND_NAME_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_TAG, islandScope, type IslandHydration } from '@coinmag/frontend-shared/islands/island-markup';
 
 /** An island of the server's HTML, as its wrapper says. */
 export interface FoundIsland {

@@ -1,4 +1,4 @@
-import { islandRegistry } from '../../../shared/src/islands/island';
+import { islandRegistry } from '@coinmag/frontend-shared/islands/island';
 import { AdHostIsland } from '../ads/AdSlot';
 import { HeaderBarIsland } from '../layout/Header';
 

@@ -1,4 +1,4 @@
-import type { IslandRegistry, IslandScripts } from '../../../shared/src/islands/island';
+import type { IslandRegistry, IslandScripts } from '@coinmag/frontend-shared/islands/island';
 import { findIslands, type FoundIsland } from './find-islands';
 import { rememberIslandRoot } from './island-roots';
 

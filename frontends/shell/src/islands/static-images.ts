@@ -1,4 +1,4 @@
-import { ISLAND_HYDRATE_ATTRIBUTE, ISLAND_TAG } from '../../../shared/src/islands/island-markup';
+import { ISLAND_HYDRATE_ATTRIBUTE, ISLAND_TAG } from '@coinmag/frontend-shared/islands/island-markup';
 
 /** Whether a React root handles this image's failure: it is in an island that is hydrated (not a `script` island). */
 function hydratedIsland(image: HTMLImageElement): boolean {

@@ -1,5 +1,5 @@
 import { pageRoute } from '@coinmag/rules';
-import { NAVIGATE_EVENT, RETRY_ATTRIBUTE } from '../../../shared/src/islands/navigation';
+import { NAVIGATE_EVENT, RETRY_ATTRIBUTE } from '@coinmag/frontend-shared/islands/navigation';
 import { isAdminPath } from '../ads/ad-paths';
 import { rememberRemote } from '../mf/loaded-remotes';
 import { loadRemoteModule } from '../mf/remotes';

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { HeaderCategory } from '@coinmag/contracts';
 import { Logo } from './Logo';
 import { searchUrlFor } from '../search/search-term';
-import { island } from '../../../shared/src/islands/island';
+import { island } from '@coinmag/frontend-shared/islands/island';
 import styles from './layout.module.css';
 
 async function fetchHeaderCategories(): Promise<HeaderCategory[]> {

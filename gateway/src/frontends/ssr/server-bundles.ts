@@ -17,11 +17,20 @@ export interface ShellServer {
 /** What the public remote's server container exposes as `./server` (frontends/public/src/server.tsx). */
 export interface PublicServer {
   PublicApp: ComponentType<never>;
-  setApiBase(base: string): void;
-  /** Absent from a remote built before it: its loaders then fetch from the API base. */
-  setApiReader?(reader: ApiReader): void;
-  /** The page at a URL: its status, head, data, and the redirect of an old slug (frontends/public/src/server.tsx). */
-  answerPage(pathname: string, search: string, settings: Settings, signal: AbortSignal): Promise<PageAnswer>;
+  /** The page at a URL: its status, head, data, and the redirect of an old slug, read with the request's reader. */
+  answerUrl(request: PageRequest): Promise<PageAnswer>;
+}
+
+/** A GET of a public API path as a fetch Response (ContentClient.response: through the gateway's cache). */
+export type ApiReader = (path: string, signal?: AbortSignal) => Promise<Response>;
+
+/** What the gateway asks the public remote for (its `PageRequest`): the reader is this render's, never kept by the remote. */
+export interface PageRequest {
+  pathname: string;
+  search: string;
+  settings: Settings;
+  read: ApiReader;
+  signal: AbortSignal;
 }
 
 /** The public remote's answer for a URL (its `PageAnswer`). */
@@ -37,9 +46,6 @@ export interface PageAnswer {
   /** What the page depends on besides articles, categories and settings (cache-protocol.ts), so the page is dropped when one changes. */
   deps?: string[];
 }
-
-/** A GET of a public API path as a fetch Response (ContentClient.response: through the gateway's cache). */
-export type ApiReader = (path: string, signal?: AbortSignal) => Promise<Response>;
 
 export interface BootData {
   settings: Settings;
@@ -119,11 +125,8 @@ export class ServerBundleLoader {
   constructor(
     private readonly shellDist: string,
     private readonly publicSource: PublicServerSource,
-    private readonly apiBase: string,
     private readonly log: Logger,
     timing: Partial<LoaderTiming> = {},
-    /** How the remote's loaders read the API on the server; without it they fetch from apiBase. */
-    private readonly reader?: ApiReader,
   ) {
     this.timing = { ...DEFAULT_TIMING, ...timing };
   }
@@ -194,9 +197,8 @@ export class ServerBundleLoader {
       } else {
         throw new Error(this.publicSource.problem);
       }
-      if (typeof publicRemote.answerPage !== 'function' || typeof publicRemote.setApiBase !== 'function') throw new Error('the public server container has unexpected exports');
-      publicRemote.setApiBase(this.apiBase);
-      if (this.reader && typeof publicRemote.setApiReader === 'function') publicRemote.setApiReader(this.reader);
+      // A remote built before answerUrl (it took its reader once, globally) is not used: its pages render in the browser.
+      if (typeof publicRemote.answerUrl !== 'function') throw new Error('the public server container has unexpected exports');
       this.lastProblem = '';
       this.log.info({ remote: this.remoteWhere }, 'server rendering on');
       return { key, bundles: { shell, publicRemote }, at: Date.now(), entryHash };

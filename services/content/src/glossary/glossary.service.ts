@@ -19,12 +19,19 @@ import { spellingKey } from './glossary-matcher.js';
 import type { GlossaryLinks } from './glossary-links.js';
 import { groupTerms } from './glossary-order.js';
 import { cleanDefinition, cleanSpellings, searchTextPattern, spellingTakenMessage } from './glossary-rules.js';
+import { isSimplifiedSpelling } from './simplified-spelling.js';
 import type { GlossaryRepository, GlossaryTermRow, GlossaryTermWrite } from './glossary.repository.js';
 
 const TERM_NOT_FOUND = '術語不存在';
 const PG_UNIQUE_VIOLATION = '23505';
 
 const summary = (row: GlossaryTermRow): GlossaryTermSummary => ({ slug: row.slug, name: row.name, aliases: row.aliases ?? [], definition: row.definition });
+/**
+ * What public pages show of a term: the site is written in Traditional Chinese, so an alias
+ * written in Simplified (冷钱包) is matched in article bodies but never shown (docs/product.md §3
+ * Glossary); the back office sees and edits every alias.
+ */
+const publicSummary = (row: GlossaryTermRow): GlossaryTermSummary => ({ ...summary(row), aliases: (row.aliases ?? []).filter((alias) => !isSimplifiedSpelling(alias)) });
 
 function statusOf(value: string): GlossaryStatus {
   return value === 'published' ? 'published' : 'draft';
@@ -48,7 +55,7 @@ export class GlossaryService {
 
   async publicIndex(): Promise<GlossaryIndex> {
     const rows = await this.glossary.list({ publishedOnly: true });
-    return { groups: groupTerms(rows.map(summary)), total: rows.length };
+    return { groups: groupTerms(rows.map(publicSummary)), total: rows.length };
   }
 
   async publicTerm(slug: string, page: number): Promise<GlossaryTermPage> {
@@ -58,10 +65,10 @@ export class GlossaryService {
     const patterns = [row.name, ...(row.aliases ?? [])].map(searchTextPattern);
     const { rows, total } = await this.glossary.articlesMatching(patterns, this.clock(), GLOSSARY_ARTICLES_PAGE_SIZE, (page - 1) * GLOSSARY_ARTICLES_PAGE_SIZE);
     return {
-      ...summary(row),
+      ...publicSummary(row),
       explanation: row.explanation,
       updated_at: row.updated_at.toISOString(),
-      related: related.map(summary),
+      related: related.map(publicSummary),
       articles: rows.map((article) => ({
         slug: article.slug,
         title: article.title,

@@ -24,6 +24,7 @@ import * as announceOnPublication from './20261125094500_announce_on_publication
 import * as createGlossary from './20261126100000_create_glossary.js';
 import * as createLearningPaths from './20261126110000_create_learning_paths.js';
 import * as wordpressImagesState from './20261126130000_wordpress_images_state.js';
+import * as wordpressImportConfirmedBy from './20261127000100_wordpress_import_confirmed_by.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -52,4 +53,5 @@ export const migrations: NamedMigration[] = [
   createGlossary,
   createLearningPaths,
   wordpressImagesState,
+  wordpressImportConfirmedBy,
 ];

@@ -1,11 +1,22 @@
+import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { UnauthorizedError, uploadImageToMedia } from '@coinmag/service-kit';
+import { grantAuthorization, ServiceUnavailableError, UnauthorizedError, uploadImageToMedia } from '@coinmag/service-kit';
 import { fetchImage, ImageFetchError, type ImageFetchLimits } from './image-fetcher.js';
 import type { ImageBudget } from './image-budget.js';
 import type { WordPressImportRepository } from './wordpress-import.repository.js';
 
-/** Media answered 401: the admin's session is over; the job waits for a signed-in admin. */
-export class AdminSessionNeeded extends Error {}
+/**
+ * Media (or content's upload audit) refused the job's service grant: the services do not share
+ * one FORWARDING_SECRET. No image can be brought over until that is fixed: the job fails with this.
+ */
+export class ImportGrantRefused extends ServiceUnavailableError {
+  constructor() {
+    super('圖片服務不接受匯入的服務憑證，請確認各服務設定相同的 FORWARDING_SECRET');
+  }
+}
+
+/** How long each upload's grant lives: one upload (120 s at most) and its audit, with room. */
+const UPLOAD_GRANT_MS = 5 * 60_000;
 
 export interface ImageOutcome {
   url?: string;
@@ -19,6 +30,11 @@ export interface ImageImporterOptions {
   limits: ImageFetchLimits;
   /** Images fetched at once. */
   concurrency: number;
+  /**
+   * FORWARDING_SECRET: each upload carries a service grant signed with it (service-kit
+   * service-grant.ts), so a job outlives the confirming admin's token. Absent: no image import.
+   */
+  grantSecret?: string;
 }
 
 /**
@@ -36,16 +52,22 @@ export class WordPressImages {
     private readonly options: ImageImporterOptions,
   ) {}
 
-  bring(sourceUrl: string, token: string, requestId: string, budget: ImageBudget): Promise<ImageOutcome> {
+  /** Whether images can be imported at all (a grant secret is set). */
+  get available(): boolean {
+    return Boolean(this.options.grantSecret);
+  }
+
+  /** `actor`: the admin who confirmed the import, named by each upload's grant and so in the audit log. */
+  bring(sourceUrl: string, actor: string, requestId: string, budget: ImageBudget): Promise<ImageOutcome> {
     let pending = this.inFlight.get(sourceUrl);
     if (!pending) {
-      pending = this.bringOnce(sourceUrl, token, requestId, budget).finally(() => this.inFlight.delete(sourceUrl));
+      pending = this.bringOnce(sourceUrl, actor, requestId, budget).finally(() => this.inFlight.delete(sourceUrl));
       this.inFlight.set(sourceUrl, pending);
     }
     return pending;
   }
 
-  private async bringOnce(sourceUrl: string, token: string, requestId: string, budget: ImageBudget): Promise<ImageOutcome> {
+  private async bringOnce(sourceUrl: string, actor: string, requestId: string, budget: ImageBudget): Promise<ImageOutcome> {
     const known = await this.repository.findImage(sourceUrl);
     if (known?.url) return { url: known.url, fresh: false };
     await this.slot();
@@ -66,11 +88,16 @@ export class WordPressImages {
         throw err;
       }
       const name = decodeURIComponent(basename(new URL(sourceUrl).pathname)).slice(0, 100) || 'image';
-      const stored = await uploadImageToMedia({ mediaUrl: this.options.mediaUrl, token, requestId, purpose: 'content', field: 'image', file: { data: image.data, filename: name, mimeType: image.mimeType } });
+      if (!this.options.grantSecret) throw new ImportGrantRefused();
+      // Signed for this upload alone, when it is sent: nothing the job keeps can expire under it.
+      const authorization = grantAuthorization({ purpose: 'wordpress-images', actor, exp: Date.now() + UPLOAD_GRANT_MS }, this.options.grantSecret);
+      // Each upload its own request id (the audit records one entry per request id).
+      const uploadRequestId = `${requestId}.${createHash('sha256').update(sourceUrl).digest('hex').slice(0, 16)}`;
+      const stored = await uploadImageToMedia({ mediaUrl: this.options.mediaUrl, authorization, requestId: uploadRequestId, purpose: 'content', field: 'image', file: { data: image.data, filename: name, mimeType: image.mimeType } });
       await this.repository.saveImage(sourceUrl, stored.url, null);
       return { url: stored.url, fresh: true };
     } catch (err) {
-      if (err instanceof UnauthorizedError) throw new AdminSessionNeeded();
+      if (err instanceof UnauthorizedError || err instanceof ImportGrantRefused) throw new ImportGrantRefused();
       const error = err instanceof ImageFetchError ? err.message : `圖片服務無法處理（${(err as Error).message}）`;
       await this.repository.saveImage(sourceUrl, null, error);
       return { error, fresh: true };

@@ -12,6 +12,8 @@ export interface ImportRow {
   dry_run: WordPressDryRun | null;
   progress: WordPressProgress;
   error: string | null;
+  /** The admin who confirmed (or last resumed) the job: its image uploads are audited under their name. */
+  confirmed_by: string | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -62,12 +64,15 @@ export class WordPressImportRepository {
     await this.db('wordpress_imports').where({ id }).update({ status: 'failed', error, finished_at: this.db.fn.now(), heartbeat_at: null });
   }
 
-  /** Takes a job that may run (ready, paused, or running with a stale heartbeat); false when another process has it. */
-  async claim(id: number, staleAfterMs: number): Promise<boolean> {
+  /**
+   * Takes a job that may run (ready, paused, or running with a stale heartbeat); false when another
+   * process has it. `actor`: the admin confirming or resuming it (kept; a takeover keeps the one before).
+   */
+  async claim(id: number, staleAfterMs: number, actor?: string): Promise<boolean> {
     const claimed = await this.db('wordpress_imports')
       .where({ id })
       .where((q) => q.whereIn('status', ['ready', 'paused']).orWhere((r) => r.where('status', 'running').where((s) => s.whereNull('heartbeat_at').orWhere('heartbeat_at', '<', new Date(Date.now() - staleAfterMs)))))
-      .update({ status: 'running', started_at: this.db.raw('coalesce(started_at, now())'), heartbeat_at: this.db.fn.now(), error: null })
+      .update({ status: 'running', started_at: this.db.raw('coalesce(started_at, now())'), heartbeat_at: this.db.fn.now(), error: null, ...(actor ? { confirmed_by: actor.slice(0, 100) } : {}) })
       .returning('id');
     return claimed.length === 1;
   }

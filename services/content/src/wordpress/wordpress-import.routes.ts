@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { WORDPRESS_EXPORT_MAX_BYTES, WORDPRESS_IMPORT_PATHS } from '@coinmag/contracts';
-import { bearerToken, PayloadTooLargeError, ValidationError } from '@coinmag/service-kit';
+import { PayloadTooLargeError, ValidationError } from '@coinmag/service-kit';
 import { adminRouter, idParam } from '../admin/admin-router.js';
 import type { WordPressOldLinks } from './wordpress-old-links.js';
 import { WORDPRESS_MESSAGES, type WordPressImportService } from './wordpress-import.service.js';
@@ -44,11 +44,11 @@ export function adminWordPressImportRoutes(service: WordPressImportService, publ
   });
   router.post('/:id/confirm', async (ctx) => {
     ctx.status = 202;
-    ctx.body = await service.confirm(idParam(ctx.params.id), bearerToken(ctx.get('authorization'))!);
+    ctx.body = await service.confirm(idParam(ctx.params.id), ctx.state.admin!.username);
   });
   router.post('/:id/resume', async (ctx) => {
     ctx.status = 202;
-    ctx.body = await service.resume(idParam(ctx.params.id), bearerToken(ctx.get('authorization'))!);
+    ctx.body = await service.resume(idParam(ctx.params.id), ctx.state.admin!.username);
   });
   return router;
 }

@@ -5,7 +5,7 @@ import { ServiceUnavailableError, ValidationError, type AuditRepository, type Lo
 import type { ArticleBodyPool } from '../articles/article-body-pool.js';
 import type { ArticleWritesRepository } from '../articles/article-writes.repository.js';
 import { ImageBudget } from './image-budget.js';
-import { AdminSessionNeeded, type WordPressImages } from './wordpress-images.js';
+import { ImportGrantRefused, type WordPressImages } from './wordpress-images.js';
 import type { ImportRow, WordPressImportRepository } from './wordpress-import.repository.js';
 import { rewriteImages } from './body-html.js';
 import type { MappedPost } from './wxr-mapping.js';
@@ -47,11 +47,19 @@ export class WordPressImportRunner {
 
   constructor(private readonly deps: RunnerDeps) {}
 
-  /** Starts (or resumes) a job in the background; the admin's token fetches its images. */
-  start(importId: number, token: string | undefined): Promise<boolean> {
-    return this.deps.repository.claim(importId, STALE_AFTER_MS).then((claimed) => {
+  /** Whether a job with images can run here (a grant secret is set: see WordPressImages). */
+  get importsImages(): boolean {
+    return this.deps.images.available;
+  }
+
+  /**
+   * Starts (or resumes) a job in the background. `actor`: the admin confirming or resuming it, whom
+   * its image uploads' service grants name; a job taken over after a restart keeps the one it had.
+   */
+  start(importId: number, actor: string | undefined): Promise<boolean> {
+    return this.deps.repository.claim(importId, STALE_AFTER_MS, actor).then((claimed) => {
       if (!claimed) return false;
-      const run = this.run(importId, token)
+      const run = this.run(importId)
         .catch((err) => this.deps.log.error({ err, importId }, 'WordPress import failed'))
         .finally(() => this.running.delete(importId));
       this.running.set(importId, run);
@@ -64,11 +72,15 @@ export class WordPressImportRunner {
     return this.running.get(importId) ?? Promise.resolve();
   }
 
-  /** Jobs a stopped process left running: without images they go on; with images they wait for a signed-in admin. */
+  /**
+   * Jobs a stopped process left running go on, with their images too (each upload carries a
+   * service grant naming the admin who confirmed the job; no admin token is kept). Only a job
+   * whose admin is not known (confirmed before that was kept) waits for a signed-in admin.
+   */
   async resumeInterrupted(): Promise<void> {
     for (const job of await this.deps.repository.interrupted(STALE_AFTER_MS)) {
       if (this.running.has(job.id)) continue;
-      if (job.with_images) await this.deps.repository.setStatus(job.id, 'paused');
+      if (job.with_images && (!job.confirmed_by || !this.importsImages)) await this.deps.repository.setStatus(job.id, 'paused');
       else await this.start(job.id, undefined);
     }
   }
@@ -82,14 +94,14 @@ export class WordPressImportRunner {
     return () => clearInterval(timer);
   }
 
-  private async run(importId: number, token: string | undefined): Promise<void> {
+  private async run(importId: number): Promise<void> {
     const { repository, log } = this.deps;
     const job = (await repository.findImport(importId))!;
     const beat = setInterval(() => void repository.heartbeat(importId).catch(() => {}), HEARTBEAT_MS);
     try {
       const index = await indexExport(job.file_path);
       await this.importTerms(index);
-      const progress = await this.importPosts(job, index, token);
+      const progress = await this.importPosts(job, index);
       await repository.setStatus(importId, 'done', true);
       // The export is not needed once everything in it is imported (a new import uploads it again).
       await rm(job.file_path, { force: true });
@@ -124,7 +136,7 @@ export class WordPressImportRunner {
     for (const tag of index.tags) if (tag.wpSlug) await this.deps.repository.saveTerm(index.site, 'tag', tag.wpSlug, tag.name);
   }
 
-  private async importPosts(job: ImportRow, index: ExportIndex, token: string | undefined): Promise<WordPressProgress> {
+  private async importPosts(job: ImportRow, index: ExportIndex): Promise<WordPressProgress> {
     const { repository } = this.deps;
     const done = await repository.itemOutcomes(job.id);
     const progress: WordPressProgress = { ...job.progress, total: job.dry_run?.posts.total ?? job.progress.total };
@@ -141,7 +153,7 @@ export class WordPressImportRunner {
         return;
       }
       if (decision.kind !== 'post' || done.has(decision.post.wpPostId)) return;
-      const item = await this.importPost(job, index.site, decision.post, token, requestId, budget, progress);
+      const item = await this.importPost(job, index.site, decision.post, requestId, budget, progress);
       progress[item.outcome === 'conflict' ? 'conflicts' : item.outcome] += 1;
       progress.processed += 1;
       await repository.recordItem(job.id, item);
@@ -152,7 +164,7 @@ export class WordPressImportRunner {
     return progress;
   }
 
-  private async importPost(job: ImportRow, site: string, post: MappedPost, token: string | undefined, requestId: string, budget: ImageBudget, progress: WordPressProgress): Promise<WordPressImportItem> {
+  private async importPost(job: ImportRow, site: string, post: MappedPost, requestId: string, budget: ImageBudget, progress: WordPressProgress): Promise<WordPressImportItem> {
     const { repository } = this.deps;
     const base = { wp_post_id: post.wpPostId, title: post.title };
     const source = await repository.findSource(site, post.wpPostId);
@@ -164,7 +176,7 @@ export class WordPressImportRunner {
     }
     const notes = [...post.problems];
     try {
-      const { content, cover, complete, state } = await this.withOurImages(job, post, token, requestId, budget, progress, notes);
+      const { content, cover, complete, state } = await this.withOurImages(job, post, requestId, budget, progress, notes);
       // Nothing new in WordPress and the same images as last time (those that failed fail still): nothing to write.
       if (existing && existing.source_hash === post.sourceHash && state !== null && state === existing.images_state) {
         return { ...base, outcome: 'unchanged', article_id: existing.article_id, note: '' };
@@ -201,7 +213,7 @@ export class WordPressImportRunner {
       if (articleId === undefined) return { ...base, outcome: 'conflict', article_id: existing!.article_id, note: '匯入時文章正在本站修改，未覆蓋' };
       return { ...base, outcome: existing ? 'updated' : 'created', article_id: articleId, note: notes.join('；').slice(0, 2000) };
     } catch (err) {
-      if (err instanceof Paused) throw err;
+      if (err instanceof Paused || err instanceof ImportGrantRefused) throw err;
       return { ...base, outcome: 'failed', article_id: existing?.article_id ?? null, note: [...notes, (err as Error).message].join('；').slice(0, 2000) };
     }
   }
@@ -210,19 +222,15 @@ export class WordPressImportRunner {
    * Cover and body images brought over. An image that could not be fetched leaves the body (the old
    * site is on its way out: its URL would break the page later) and is named in the report.
    */
-  private async withOurImages(job: ImportRow, post: MappedPost, token: string | undefined, requestId: string, budget: ImageBudget, progress: WordPressProgress, notes: string[]): Promise<{ content: string; cover: string | null; complete: boolean; state: string | null }> {
+  private async withOurImages(job: ImportRow, post: MappedPost, requestId: string, budget: ImageBudget, progress: WordPressProgress, notes: string[]): Promise<{ content: string; cover: string | null; complete: boolean; state: string | null }> {
     if (!job.with_images) return { content: post.content, cover: null, complete: false, state: null };
-    if (!token) throw new Paused();
+    const actor = job.confirmed_by;
+    if (!actor) throw new Paused();
     const bring = async (sourceUrl: string) => {
-      try {
-        const outcome = await this.deps.images.bring(sourceUrl, token, requestId, budget);
-        if (outcome.fresh) progress[outcome.url ? 'images_fetched' : 'images_failed'] += 1;
-        if (outcome.error) notes.push(`無法取得圖片 ${sourceUrl}（${outcome.error}）`);
-        return outcome.url;
-      } catch (err) {
-        if (err instanceof AdminSessionNeeded) throw new Paused();
-        throw err;
-      }
+      const outcome = await this.deps.images.bring(sourceUrl, actor, requestId, budget);
+      if (outcome.fresh) progress[outcome.url ? 'images_fetched' : 'images_failed'] += 1;
+      if (outcome.error) notes.push(`無法取得圖片 ${sourceUrl}（${outcome.error}）`);
+      return outcome.url;
     };
     const originals = [...new Set(post.bodyImages.map((image) => image.original))];
     const ours = new Map<string, string | undefined>();

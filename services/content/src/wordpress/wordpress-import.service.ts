@@ -21,6 +21,7 @@ export const WORDPRESS_MESSAGES = {
   notReady: '這筆匯入目前無法開始',
   notPaused: '這筆匯入沒有暫停',
   notDiscardable: '這筆匯入已經開始，無法取消',
+  noImageGrant: '此服務未設定 FORWARDING_SECRET，無法匯入圖片；請設定後重新啟動，或選擇不匯入圖片',
 } as const;
 
 export interface UploadedExport {
@@ -98,21 +99,26 @@ export class WordPressImportService {
     return row ? this.present(row) : null;
   }
 
-  /** The admin confirmed the dry run: the job starts in the background. */
-  async confirm(id: number, token: string): Promise<WordPressImport> {
+  /**
+   * The admin confirmed the dry run: the job starts in the background, as `actor` (their username):
+   * its images are uploaded under service grants naming them, however long it runs.
+   */
+  async confirm(id: number, actor: string): Promise<WordPressImport> {
     const row = await this.repository.findImport(id);
     if (!row) throw new NotFoundError(WORDPRESS_MESSAGES.notFound);
     if (row.status !== 'ready') throw new ConflictError(WORDPRESS_MESSAGES.notReady);
-    if (!(await this.runner.start(id, token))) throw new ConflictError(WORDPRESS_MESSAGES.notReady);
+    if (row.with_images && !this.runner.importsImages) throw new ConflictError(WORDPRESS_MESSAGES.noImageGrant);
+    if (!(await this.runner.start(id, actor))) throw new ConflictError(WORDPRESS_MESSAGES.notReady);
     return this.get(id);
   }
 
-  /** A paused job (its admin's session ended, or the service restarted) goes on with this admin's token. */
-  async resume(id: number, token: string): Promise<WordPressImport> {
+  /** A paused job (confirmed before its admin was kept, or stopped by an error) goes on as this admin. */
+  async resume(id: number, actor: string): Promise<WordPressImport> {
     const row = await this.repository.findImport(id);
     if (!row) throw new NotFoundError(WORDPRESS_MESSAGES.notFound);
     if (row.status !== 'paused') throw new ConflictError(WORDPRESS_MESSAGES.notPaused);
-    await this.runner.start(id, token);
+    if (row.with_images && !this.runner.importsImages) throw new ConflictError(WORDPRESS_MESSAGES.noImageGrant);
+    await this.runner.start(id, actor);
     return this.get(id);
   }
 

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { aspectUrls, type ArticleDetail, type LessonPlace, type Settings } from '@coinmag/contracts';
 import { articleDescription, articleSocialImage, keywordsFromTags } from '@coinmag/rules';
 import { fetchArticle } from '../../api/articles';
-import { ApiError, isAbort } from '../../api/http';
+import { ApiError, isAbort, type Api } from '../../api/http';
 import { fetchLessonPlaces } from '../../api/learning-paths';
 import { LessonNav } from '../learn/LessonNav';
 import { usePageState } from '../../data/page-data';
@@ -14,9 +14,9 @@ import { useSite } from '../../site-context';
 import { ArticleView } from './ArticleView';
 import { ArticleViewsIsland } from './ArticleViews';
 import { ensureHeadingIds } from './heading-ids';
-import pageStyles from '../page.module.css';
 import { loadPriceSince, type ArticlePriceSince } from './price-since';
 import { PriceSinceLine } from './PriceSinceLine';
+import pageStyles from '../page.module.css';
 
 /** `places`: where the article stands in the learning paths that hold it (docs/product.md §3). */
 export type ArticleState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; article: ArticleDetail; places?: LessonPlace[]; price?: ArticlePriceSince | null };
@@ -24,10 +24,10 @@ export type ArticleState = { status: 'loading' } | { status: 'missing' } | { sta
 export const articleKey = (slug: string) => `/article/${encodeURIComponent(slug)}`;
 
 /** The article, or 'missing' for a 404; any other failure is thrown. */
-export async function loadArticleState(slug: string, signal: AbortSignal): Promise<ArticleState> {
+export async function loadArticleState(slug: string, api: Api): Promise<ArticleState> {
   try {
-    const article = await fetchArticle(slug, signal);
-    const [places, price] = await Promise.all([lessonPlaces(article.id, signal), loadPriceSince(article, signal)]);
+    const article = await fetchArticle(slug, api);
+    const [places, price] = await Promise.all([lessonPlaces(article.id, api), loadPriceSince(article, api)]);
     return { status: 'ready', article, places, price };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { status: 'missing' };
@@ -36,9 +36,9 @@ export async function loadArticleState(slug: string, signal: AbortSignal): Promi
 }
 
 /** The article reads without its lesson places when they cannot be read. */
-async function lessonPlaces(articleId: number, signal: AbortSignal): Promise<LessonPlace[]> {
+async function lessonPlaces(articleId: number, api: Api): Promise<LessonPlace[]> {
   try {
-    return await fetchLessonPlaces(articleId, signal);
+    return await fetchLessonPlaces(articleId, api);
   } catch (err) {
     if (isAbort(err)) throw err;
     return [];
@@ -81,7 +81,7 @@ export function articleMeta(slug: string, state: ArticleState, settings: Setting
 export function ArticlePage() {
   const { slug = '' } = useParams();
   const { settings } = useSite();
-  const { state } = usePageState(articleKey(slug), (signal) => loadArticleState(slug, signal), LOADING, failedArticle);
+  const { state } = usePageState(articleKey(slug), (api) => loadArticleState(slug, api), LOADING, failedArticle);
   const article = state.status === 'ready' ? state.article : null;
   const fallbackDescription = settings.site_description || settings.site_title;
   usePageMeta(articleMeta(slug, state, settings));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { sendView } from '../../api/articles';
 import { ViewCount } from '../../components/ArticleFacts';
-import { island } from '../../../../shared/src/islands/island';
+import { island } from '@coinmag/frontend-shared/islands/island';
 
 /**
  * The article's view count, and its view beacon: one per page view. The count shown is the live

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { island } from '../../../../shared/src/islands/island';
+import { island } from '@coinmag/frontend-shared/islands/island';
 import { runGlossaryTips } from './glossary-tips';
 
 /** Renders nothing: in the whole app it runs the same controller the `script` island runs on a server-rendered page. */

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { TocEntry } from '@coinmag/contracts';
 import { tocIndent } from './heading-ids';
-import { island } from '../../../../shared/src/islands/island';
+import { island } from '@coinmag/frontend-shared/islands/island';
 import styles from './article.module.css';
 
 /** Sticky table of contents; entries scroll smoothly to their heading and are indented by level. */

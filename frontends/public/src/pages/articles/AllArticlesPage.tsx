@@ -1,3 +1,4 @@
+import type { Api } from '../../api/http';
 import { useSearchParams } from 'react-router-dom';
 import type { ArticleList, Settings } from '@coinmag/contracts';
 import { fetchArticles } from '../../api/articles';
@@ -18,8 +19,8 @@ export type AllArticlesState = { status: 'loading' } | { status: 'failed' } | { 
 
 export const allArticlesKey = (page: number) => `/articles${page > 1 ? `?page=${page}` : ''}`;
 
-export async function loadAllArticles(page: number, signal: AbortSignal): Promise<AllArticlesState> {
-  return { status: 'ready', list: await fetchArticles({ page, limit: ALL_ARTICLES_PAGE_SIZE }, signal) };
+export async function loadAllArticles(page: number, api: Api): Promise<AllArticlesState> {
+  return { status: 'ready', list: await fetchArticles({ page, limit: ALL_ARTICLES_PAGE_SIZE }, api) };
 }
 
 const LOADING: AllArticlesState = { status: 'loading' };
@@ -39,7 +40,7 @@ export function AllArticlesPage() {
   const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
-  const { state } = usePageState(allArticlesKey(page), (signal) => loadAllArticles(page, signal), LOADING, failedList);
+  const { state } = usePageState(allArticlesKey(page), (api) => loadAllArticles(page, api), LOADING, failedList);
   const list = state.status === 'ready' ? state.list : null;
   const failed = state.status === 'failed';
 

@@ -1,3 +1,4 @@
+import type { Api } from '../../api/http';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ArticleSummary, Settings } from '@coinmag/contracts';
 import { fetchArticles, fetchCategories, fetchLatest, fetchPopular } from '../../api/articles';
@@ -15,9 +16,9 @@ import styles from '../page.module.css';
 export const CATEGORY_PAGE_SIZE = 12;
 
 /** The special slugs list popular or latest articles instead of a category. */
-const SPECIAL: Record<string, { name: string; load: (signal: AbortSignal) => Promise<ArticleSummary[]> }> = {
-  popular: { name: '熱門文章', load: (signal) => fetchPopular(CATEGORY_PAGE_SIZE, signal) },
-  latest: { name: '最新文章', load: (signal) => fetchLatest(CATEGORY_PAGE_SIZE, signal) },
+const SPECIAL: Record<string, { name: string; load: (api: Api) => Promise<ArticleSummary[]> }> = {
+  popular: { name: '熱門文章', load: (api) => fetchPopular(CATEGORY_PAGE_SIZE, api) },
+  latest: { name: '最新文章', load: (api) => fetchLatest(CATEGORY_PAGE_SIZE, api) },
 };
 
 export type CategoryState =
@@ -28,13 +29,13 @@ export type CategoryState =
 
 export const categoryKey = (slug: string, page: number) => `/category/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`;
 
-export async function loadCategory(slug: string, page: number, signal: AbortSignal): Promise<CategoryState> {
+export async function loadCategory(slug: string, page: number, api: Api): Promise<CategoryState> {
   const special = SPECIAL[slug];
-  if (special) return { status: 'ready', name: special.name, description: '', articles: await special.load(signal), pages: 1 };
-  const categories = await fetchCategories(signal);
+  if (special) return { status: 'ready', name: special.name, description: '', articles: await special.load(api), pages: 1 };
+  const categories = await fetchCategories(api);
   const category = categories.find((c) => c.slug === slug);
   if (!category) return { status: 'unknown' };
-  const list = await fetchArticles({ category: slug, page, limit: CATEGORY_PAGE_SIZE }, signal);
+  const list = await fetchArticles({ category: slug, page, limit: CATEGORY_PAGE_SIZE }, api);
   return { status: 'ready', name: category.name, description: category.description, articles: list.articles, pages: list.pagination.pages };
 }
 
@@ -55,7 +56,7 @@ export function CategoryPage() {
   const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
-  const { state } = usePageState(categoryKey(slug, page), (signal) => loadCategory(slug, page, signal), LOADING, failedCategory);
+  const { state } = usePageState(categoryKey(slug, page), (api) => loadCategory(slug, page, api), LOADING, failedCategory);
 
   const path = `/category/${encodeURIComponent(slug)}`;
   usePageMeta(categoryMeta(slug, state, settings));

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import type { ArticleSummary, CoinDetail, Settings } from '@coinmag/contracts';
 import { changeDirection, formatChange, formatTwd, formatUsd, PRICE_DISCLAIMER, tagPagePath } from '@coinmag/rules';
 import { fetchArticles } from '../../api/articles';
-import { ApiError } from '../../api/http';
+import { ApiError, type Api } from '../../api/http';
 import { fetchCoin } from '../../api/markets';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
@@ -19,10 +19,10 @@ export type CoinState = { status: 'loading' } | { status: 'missing' } | { status
 export const coinKey = (symbol: string) => `/coin/${symbol}`;
 
 /** The coin's prices and charts, and the latest articles of its tag (none when they cannot be read). */
-export async function loadCoin(symbol: string, signal: AbortSignal): Promise<CoinState> {
+export async function loadCoin(symbol: string, api: Api): Promise<CoinState> {
   try {
-    const coin = await fetchCoin(symbol, signal);
-    const articles = await fetchArticles({ tag: coin.tag, page: 1, limit: 6 }, signal).then((list) => list.articles, () => []);
+    const coin = await fetchCoin(symbol, api);
+    const articles = await fetchArticles({ tag: coin.tag, page: 1, limit: 6 }, api).then((list) => list.articles, () => []);
     return { status: 'ready', coin, articles };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 'missing' };
@@ -56,7 +56,7 @@ const failed = (): CoinState => ({ status: 'failed' });
 export function CoinPage() {
   const { symbol = '' } = useParams();
   const { settings } = useSite();
-  const { state } = usePageState(coinKey(symbol), (signal) => loadCoin(symbol, signal), LOADING, failed);
+  const { state } = usePageState(coinKey(symbol), (api) => loadCoin(symbol, api), LOADING, failed);
   usePageMeta(state.status === 'ready' || state.status === 'missing' ? coinMeta(symbol, state, settings) : null);
   if (state.status === 'loading') return <Spinner label="載入內容中…" />;
   if (state.status === 'missing')

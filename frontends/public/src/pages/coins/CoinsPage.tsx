@@ -1,5 +1,6 @@
 import type { CoinList } from '@coinmag/contracts';
 import { changeDirection, formatChange, formatTwd, formatUsd, PRICE_DISCLAIMER } from '@coinmag/rules';
+import type { Api } from '../../api/http';
 import { fetchCoinList } from '../../api/markets';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
@@ -12,8 +13,8 @@ export type CoinsState = { status: 'loading' } | { status: 'failed' } | { status
 
 export const coinsKey = () => '/coins';
 
-export async function loadCoins(signal: AbortSignal): Promise<CoinsState> {
-  return { status: 'ready', list: await fetchCoinList(signal) };
+export async function loadCoins(api: Api): Promise<CoinsState> {
+  return { status: 'ready', list: await fetchCoinList(api) };
 }
 
 export function coinsMeta(): PageMeta {

@@ -1,3 +1,4 @@
+import type { Api } from '../../api/http';
 import type { GlossaryIndex } from '@coinmag/contracts';
 import { fetchGlossary } from '../../api/glossary';
 import { usePageState } from '../../data/page-data';
@@ -13,8 +14,8 @@ export type GlossaryState = { status: 'loading' } | { status: 'failed' } | { sta
 
 export const glossaryKey = () => GLOSSARY_PATH;
 
-export async function loadGlossary(signal: AbortSignal): Promise<GlossaryState> {
-  return { status: 'ready', index: await fetchGlossary(signal) };
+export async function loadGlossary(api: Api): Promise<GlossaryState> {
+  return { status: 'ready', index: await fetchGlossary(api) };
 }
 
 const LOADING: GlossaryState = { status: 'loading' };

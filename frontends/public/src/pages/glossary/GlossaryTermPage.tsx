@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import type { GlossaryTermPage as TermPage, Settings } from '@coinmag/contracts';
 import { formatLongDate } from '@coinmag/rules';
 import { fetchGlossaryTerm } from '../../api/glossary';
-import { ApiError } from '../../api/http';
+import { ApiError, type Api } from '../../api/http';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
@@ -20,9 +20,9 @@ export type GlossaryTermState = { status: 'loading' } | { status: 'unknown' } | 
 
 export const glossaryTermKey = (slug: string, page: number) => `${glossaryTermPath(slug)}${page > 1 ? `?page=${page}` : ''}`;
 
-export async function loadGlossaryTerm(slug: string, page: number, signal: AbortSignal): Promise<GlossaryTermState> {
+export async function loadGlossaryTerm(slug: string, page: number, api: Api): Promise<GlossaryTermState> {
   try {
-    return { status: 'ready', term: await fetchGlossaryTerm(slug, page, signal) };
+    return { status: 'ready', term: await fetchGlossaryTerm(slug, page, api) };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 'unknown' };
     throw err;
@@ -44,7 +44,7 @@ export function GlossaryTermPage() {
   const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
-  const { state } = usePageState(glossaryTermKey(slug, page), (signal) => loadGlossaryTerm(slug, page, signal), LOADING, failedTerm);
+  const { state } = usePageState(glossaryTermKey(slug, page), (api) => loadGlossaryTerm(slug, page, api), LOADING, failedTerm);
   usePageMeta(glossaryTermPageMeta(slug, page, state, settings));
 
   if (state.status === 'loading') return <Spinner label="載入內容中…" />;

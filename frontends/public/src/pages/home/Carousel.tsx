@@ -5,7 +5,7 @@ import { SmartImage } from '../../components/SmartImage';
 import { articleHref } from '../../components/ArticleCard';
 import { firstPosition, trackOf } from './carousel-index';
 import { CAROUSEL_TIMING, runCarousel } from './carousel-controller';
-import { island } from '../../../../shared/src/islands/island';
+import { island } from '@coinmag/frontend-shared/islands/island';
 import styles from './home.module.css';
 
 /**

@@ -14,7 +14,7 @@ import { FEATURED_EXCERPT } from './more-articles';
 import { homeKey, loadHomeState, type HomeState } from './load-home';
 import { usePageState } from '../../data/page-data';
 import { EmptyState } from '../../components/EmptyState';
-import { RETRY_ATTRIBUTE } from '../../../../shared/src/islands/navigation';
+import { RETRY_ATTRIBUTE } from '@coinmag/frontend-shared/islands/navigation';
 import components from '../../components/components.module.css';
 import pageStyles from '../page.module.css';
 import styles from './home.module.css';

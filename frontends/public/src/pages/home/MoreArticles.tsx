@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { fetchArticles } from '../../api/articles';
-import { isAbort } from '../../api/http';
+import { browserApi, isAbort } from '../../api/http';
 import { ArticleCard } from '../../components/ArticleCard';
 import { MORE_ARTICLES } from './more-articles';
 import { readMore, type MoreArticlesPage } from './read-more';
 import { cardArticle, type CardArticle } from './home-articles';
-import { island } from '../../../../shared/src/islands/island';
+import { island } from '@coinmag/frontend-shared/islands/island';
 import pageStyles from '../page.module.css';
 import components from '../../components/components.module.css';
 import styles from './home.module.css';
@@ -31,7 +31,7 @@ export function MoreArticles({ initial, latestIds }: { initial: MoreArticlesPage
     const from = { from: more.next, after: more.articles.at(-1) ?? null, seen };
     try {
       const [page] = await Promise.all([
-        readMore(from, MORE_ARTICLES.step, (window) => fetchArticles(window, controller.signal)),
+        readMore(from, MORE_ARTICLES.step, (window) => fetchArticles(window, browserApi(controller.signal))),
         delay(MORE_ARTICLES.delayMs),
       ]);
       if (controller.signal.aborted) return;

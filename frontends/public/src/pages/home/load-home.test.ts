@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ArticleSummary } from '@coinmag/contracts';
+import { browserApi } from '../../api/http';
 import { loadHome } from './load-home';
 
 /** Article n was published on day n; the list shows the newest first. */
@@ -34,7 +35,7 @@ afterEach(() => {
 describe('loading the home page', () => {
   it('reads the ten more-articles below the latest with one list request', async () => {
     const asked = api();
-    const home = await loadHome(new AbortController().signal);
+    const home = await loadHome(browserApi(new AbortController().signal));
     expect(home.latest.map((a) => a.id)).toEqual([60, 59, 58, 57, 56, 55, 54, 53]);
     expect(home.more.articles.map((a) => a.id)).toEqual([52, 51, 50, 49, 48, 47, 46, 45, 44, 43]);
     expect(home.more.next).toBe(18);
@@ -43,7 +44,7 @@ describe('loading the home page', () => {
 
   it('embeds of each article only what its section shows', async () => {
     api();
-    const home = await loadHome(new AbortController().signal);
+    const home = await loadHome(browserApi(new AbortController().signal));
     expect(Object.keys(home.popular[0]!).sort()).toEqual(['id', 'slug', 'title', 'view_count']);
     expect(home.latest[0]).not.toHaveProperty('excerpt');
     expect(home.more.articles[0]).not.toHaveProperty('tags');
@@ -53,7 +54,7 @@ describe('loading the home page', () => {
   it('shows the first ten of the list when the latest cannot be read, still with one list request', async () => {
     const asked = api(['/api/articles/latest']);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const home = await loadHome(new AbortController().signal);
+    const home = await loadHome(browserApi(new AbortController().signal));
     expect(logged).toHaveBeenCalledWith('伺服器錯誤', expect.anything());
     expect(home.latest).toEqual([]);
     expect(home.more.articles.map((a) => a.id)).toEqual([60, 59, 58, 57, 56, 55, 54, 53, 52, 51]);

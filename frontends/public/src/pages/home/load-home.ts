@@ -1,3 +1,4 @@
+import type { Api } from '../../api/http';
 import type { ArticleSummary } from '@coinmag/contracts';
 import { fetchArticles, fetchCarousel, fetchFeatured, fetchLatest, fetchPopular } from '../../api/articles';
 import { LATEST_ON_HOME, MORE_ARTICLES, POPULAR_ON_HOME } from './more-articles';
@@ -37,28 +38,28 @@ function logged<T>() {
 const orEmpty = <T,>(value: T[] | symbol): T[] => (Array.isArray(value) ? value : []);
 
 /** Featured article, or the latest one when there is none or the call fails (docs/product.md §7). */
-async function loadFeatured(signal: AbortSignal): Promise<Result<ArticleSummary | null>> {
+async function loadFeatured(api: Api): Promise<Result<ArticleSummary | null>> {
   try {
-    const featured = await fetchFeatured(1, signal);
+    const featured = await fetchFeatured(1, api);
     if (featured[0]) return featured[0];
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
   }
-  const latest = await fetchLatest(1, signal).catch(logged<ArticleSummary[]>());
+  const latest = await fetchLatest(1, api).catch(logged<ArticleSummary[]>());
   return latest === FAILED ? FAILED : latest[0] ?? null;
 }
 
 /** The more-articles shown first: the ones below the latest, read from the top of the public list. */
-async function loadMore(latest: Promise<ArticleSummary[] | symbol>, signal: AbortSignal): Promise<Result<MoreArticlesPage>> {
+async function loadMore(latest: Promise<ArticleSummary[] | symbol>, api: Api): Promise<Result<MoreArticlesPage>> {
   // Read alongside the latest: the first page, sized for the latest at the top and ten below them.
   const first = listWindow(0, LATEST_ON_HOME + MORE_ARTICLES.initial);
-  const top = fetchArticles(first, signal);
+  const top = fetchArticles(first, api);
   // Awaited only after the latest: a failure meanwhile is not unhandled (readMore still sees it).
   top.catch(() => {});
   // A page inside the first (fewer latest than eight, or none) is cut from it, not asked again.
   const fetchList = (window: ListWindow) => {
     const start = (window.page - 1) * window.limit;
-    if (start + window.limit > first.limit) return fetchArticles(window, signal);
+    if (start + window.limit > first.limit) return fetchArticles(window, api);
     return top.then((list) => ({ ...list, articles: list.articles.slice(start, start + window.limit) }));
   };
   const seen = new Set(orEmpty(await latest).slice(0, LATEST_ON_HOME).map((article) => article.id));
@@ -70,15 +71,15 @@ async function loadMore(latest: Promise<ArticleSummary[] | symbol>, signal: Abor
  * articles alongside. A part that fails is left empty; when every part fails the API is down,
  * and the page must say so instead of "no more articles yet".
  */
-export async function loadHome(signal: AbortSignal): Promise<HomeData> {
+export async function loadHome(api: Api): Promise<HomeData> {
   const lists = (async () => {
-    const carousel = await fetchCarousel(signal).catch(logged<ArticleSummary[]>());
-    const popular = await fetchPopular(POPULAR_ON_HOME, signal).catch(logged<ArticleSummary[]>());
-    const latest = await fetchLatest(LATEST_ON_HOME, signal).catch(logged<ArticleSummary[]>());
+    const carousel = await fetchCarousel(api).catch(logged<ArticleSummary[]>());
+    const popular = await fetchPopular(POPULAR_ON_HOME, api).catch(logged<ArticleSummary[]>());
+    const latest = await fetchLatest(LATEST_ON_HOME, api).catch(logged<ArticleSummary[]>());
     return { carousel, popular, latest };
   })();
-  const featured = loadFeatured(signal);
-  const more = loadMore(lists.then(({ latest }) => latest), signal);
+  const featured = loadFeatured(api);
+  const more = loadMore(lists.then(({ latest }) => latest), api);
   const [{ carousel, popular, latest }, featuredArticle, moreArticles] = await Promise.all([lists, featured, more]);
   if ([carousel, popular, latest, featuredArticle, moreArticles].every((part) => part === FAILED)) throw new HomeUnavailableError();
   return {
@@ -92,6 +93,6 @@ export async function loadHome(signal: AbortSignal): Promise<HomeData> {
 
 export const homeKey = () => '/';
 
-export async function loadHomeState(signal: AbortSignal): Promise<HomeState> {
-  return { status: 'ready', data: await loadHome(signal) };
+export async function loadHomeState(api: Api): Promise<HomeState> {
+  return { status: 'ready', data: await loadHome(api) };
 }

@@ -1,3 +1,4 @@
+import type { Api } from '../../api/http';
 import type { PublicLearningPath, Settings } from '@coinmag/contracts';
 import { readingTimeLabel } from '@coinmag/rules';
 import { fetchLearningPaths } from '../../api/learning-paths';
@@ -19,8 +20,8 @@ export const LEARN_PATH = '/learn';
 export const learnKey = () => LEARN_PATH;
 export const learningPathHref = (slug: string) => `${LEARN_PATH}/${encodeURIComponent(slug)}`;
 
-export async function loadLearn(signal: AbortSignal): Promise<LearnState> {
-  return { status: 'ready', paths: await fetchLearningPaths(signal) };
+export async function loadLearn(api: Api): Promise<LearnState> {
+  return { status: 'ready', paths: await fetchLearningPaths(api) };
 }
 
 const LOADING: LearnState = { status: 'loading' };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { island } from '../../../../shared/src/islands/island';
+import { island } from '@coinmag/frontend-shared/islands/island';
 import { runLessonRead, runListProgress, runPathProgress, type LessonRef } from './learn-progress';
 
 /**

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import type { PublicLearningPath, Settings } from '@coinmag/contracts';
 import { IMAGE_SIZES, readingTimeLabel } from '@coinmag/rules';
 import { fetchLearningPath } from '../../api/learning-paths';
-import { ApiError } from '../../api/http';
+import { ApiError, type Api } from '../../api/http';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
@@ -22,9 +22,9 @@ export type LearningPathState = { status: 'loading' } | { status: 'missing' } | 
 
 export const learningPathKey = (slug: string) => learningPathHref(slug);
 
-export async function loadLearningPath(slug: string, signal: AbortSignal): Promise<LearningPathState> {
+export async function loadLearningPath(slug: string, api: Api): Promise<LearningPathState> {
   try {
-    return { status: 'ready', path: await fetchLearningPath(slug, signal) };
+    return { status: 'ready', path: await fetchLearningPath(slug, api) };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { status: 'missing' };
     throw err;
@@ -53,7 +53,7 @@ export function learningPathMeta(slug: string, state: LearningPathState, setting
 export function LearningPathPage() {
   const { slug = '' } = useParams();
   const { settings } = useSite();
-  const { state } = usePageState(learningPathKey(slug), (signal) => loadLearningPath(slug, signal), LOADING, failed);
+  const { state } = usePageState(learningPathKey(slug), (api) => loadLearningPath(slug, api), LOADING, failed);
   usePageMeta(learningPathMeta(slug, state, settings));
   if (state.status === 'loading') return <Spinner label="載入內容中…" />;
   if (state.status === 'missing')

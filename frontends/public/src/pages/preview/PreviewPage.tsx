@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { PREVIEW_MESSAGES, PREVIEW_PATH_PREFIX, type ArticleDetail, type PreviewAnswer, type Settings } from '@coinmag/contracts';
-import { getJson, ApiError } from '../../api/http';
+import { getJson, ApiError, type Api } from '../../api/http';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
@@ -24,9 +24,9 @@ export type PreviewState =
 export const previewKey = (token: string) => `${PREVIEW_PATH_PREFIX}${token}`;
 
 /** The article a preview link opens; 'gone' when the link is unknown, revoked or expired. */
-export async function loadPreview(token: string, signal: AbortSignal): Promise<PreviewState> {
+export async function loadPreview(token: string, api: Api): Promise<PreviewState> {
   try {
-    const answer = await getJson<PreviewAnswer>(`/api/preview/${encodeURIComponent(token)}`, '載入文章失敗', signal);
+    const answer = await getJson<PreviewAnswer>(`/api/preview/${encodeURIComponent(token)}`, '載入文章失敗', api);
     return answer.state === 'published' ? { status: 'published', slug: answer.slug } : { status: 'ready', article: answer.article, expiresAt: answer.expires_at };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { status: 'gone' };
@@ -50,7 +50,7 @@ export function previewMeta(token: string, state: PreviewState, settings: Settin
 export function PreviewPage() {
   const { token = '' } = useParams();
   const { settings } = useSite();
-  const { state } = usePageState(previewKey(token), (signal) => loadPreview(token, signal), LOADING, failedPreview);
+  const { state } = usePageState(previewKey(token), (api) => loadPreview(token, api), LOADING, failedPreview);
   const article = state.status === 'ready' ? state.article : null;
   const fallbackDescription = settings.site_description || settings.site_title;
   usePageMeta(previewMeta(token, state, settings));

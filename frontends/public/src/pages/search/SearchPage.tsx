@@ -1,3 +1,4 @@
+import type { Api } from '../../api/http';
 import { useSearchParams } from 'react-router-dom';
 import type { ArticleList, Settings } from '@coinmag/contracts';
 import { fetchArticles } from '../../api/articles';
@@ -18,12 +19,12 @@ export type SearchState = { status: 'idle' } | { status: 'loading' } | { status:
 
 export const searchKey = (term: string, page: number) => (term ? `/search?q=${encodeURIComponent(term)}${page > 1 ? `&page=${page}` : ''}` : '/search');
 
-export async function loadSearch(term: string, page: number, signal: AbortSignal): Promise<SearchState> {
+export async function loadSearch(term: string, page: number, api: Api): Promise<SearchState> {
   if (!term) return { status: 'idle' };
-  return { status: 'ready', list: await fetchArticles({ search: term, page, limit: SEARCH_PAGE_SIZE }, signal) };
+  return { status: 'ready', list: await fetchArticles({ search: term, page, limit: SEARCH_PAGE_SIZE }, api) };
 }
 
-const failedSearch = (err: unknown): SearchState => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` });
+export const failedSearch = (err: unknown): SearchState => ({ status: 'failed', message: `搜尋失敗：${(err as Error).message}` });
 
 /** The search page's head, on the server and in the browser (never indexed). */
 export function searchMeta(term: string, settings: Settings): PageMeta {
@@ -40,7 +41,7 @@ export function SearchPage() {
   const term = (params.get('q') ?? '').trim();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
-  const { state } = usePageState<SearchState>(searchKey(term, page), (signal) => loadSearch(term, page, signal), term ? { status: 'loading' } : { status: 'idle' }, failedSearch);
+  const { state } = usePageState<SearchState>(searchKey(term, page), (api) => loadSearch(term, page, api), term ? { status: 'loading' } : { status: 'idle' }, failedSearch);
 
   usePageMeta(searchMeta(term, settings));
 

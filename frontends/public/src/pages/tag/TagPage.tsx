@@ -2,7 +2,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { TAG_PAGE_SIZE, type ArticleSummary, type Settings } from '@coinmag/contracts';
 import { TAG_TEXT, tagKey, tagPageMeta, tagPagePath } from '@coinmag/rules';
 import { fetchArticles, fetchTag } from '../../api/articles';
-import { ApiError } from '../../api/http';
+import { ApiError, type Api } from '../../api/http';
 import { usePageState } from '../../data/page-data';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
@@ -23,9 +23,9 @@ export type TagState =
 export const tagKeyOf = (key: string, page: number) => `${tagPagePath(key)}${page > 1 ? `?page=${page}` : ''}`;
 
 /** The tag's heading and one page of its articles; a tag no public article carries is unknown. */
-export async function loadTag(spelling: string, page: number, signal: AbortSignal): Promise<TagState> {
+export async function loadTag(spelling: string, page: number, api: Api): Promise<TagState> {
   try {
-    const [tag, list] = await Promise.all([fetchTag(spelling, signal), fetchArticles({ tag: tagKey(spelling), page, limit: TAG_PAGE_SIZE }, signal)]);
+    const [tag, list] = await Promise.all([fetchTag(spelling, api), fetchArticles({ tag: tagKey(spelling), page, limit: TAG_PAGE_SIZE }, api)]);
     return { status: 'ready', key: tag.key, name: tag.name, count: tag.article_count, articles: list.articles, pages: list.pagination.pages };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 'unknown' };
@@ -61,7 +61,7 @@ export function TagPage() {
   const [params] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const { settings } = useSite();
-  const { state } = usePageState(tagKeyOf(key, page), (signal) => loadTag(key, page, signal), LOADING, failedTag);
+  const { state } = usePageState(tagKeyOf(key, page), (api) => loadTag(key, page, api), LOADING, failedTag);
 
   const path = tagPagePath(key);
   usePageMeta(tagMeta(key, page, state, settings));

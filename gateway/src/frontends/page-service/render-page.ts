@@ -1,6 +1,6 @@
 import type { HeaderCategory, Settings } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
-import type { BootData, PageAnswer, ServerBundleLoader } from './server-bundles.js';
+import type { ApiReader, BootData, PageAnswer, ServerBundleLoader } from '../ssr/server-bundles.js';
 
 export interface ServerPage {
   /** The public remote's answer: status, head, data, redirect. */
@@ -20,13 +20,15 @@ export interface RenderInput {
 
 /**
  * Renders a public page on the server with the shell's and the public remote's server code: the
- * remote answers the URL (its data read by its own loaders, its status and head), then the shell's
- * App is rendered around PublicApp. null when the remote cannot answer (no bundles, an error):
- * the page is then rendered in the browser.
+ * remote answers the URL (its data read by its own loaders with the reader given for this render,
+ * its status and head), then the shell's App is rendered around PublicApp. null when the remote
+ * cannot answer (no bundles, an error): the page is then rendered in the browser.
  */
 export class PageRenderer {
   constructor(
     private readonly bundles: ServerBundleLoader,
+    /** How a render's loaders read the API: through the gateway's cache of API answers. */
+    private readonly read: ApiReader,
     private readonly log: Logger,
     private readonly timeoutMs = 3_000,
   ) {}
@@ -36,7 +38,7 @@ export class PageRenderer {
     if (!bundles) return null;
     let answer: PageAnswer;
     try {
-      answer = await bundles.publicRemote.answerPage(pathname, search, settings, AbortSignal.timeout(this.timeoutMs));
+      answer = await bundles.publicRemote.answerUrl({ pathname, search, settings, read: this.read, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (err) {
       this.log.error({ err, path: pathname }, 'the public remote could not answer; the page renders in the browser');
       return null;

@@ -1,0 +1,96 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { API_MESSAGES } from '@coinmag/contracts';
+import { requireAdmin } from './admin-token.js';
+import { UnauthorizedError } from './errors.js';
+
+/**
+ * A service grant: the credential a service gives its own calls to another service for work an
+ * admin started and that outlives the admin's 20-minute token — today only the WordPress image
+ * import (content → media's upload route → content's upload-audit route). It names one purpose
+ * and the admin who started the work (the audit entry names them), lives minutes, and is an
+ * HMAC-SHA256 over its claims with a key derived from FORWARDING_SECRET, which only the gateway
+ * and the services hold. Sent as `Authorization: CoinmagGrant <grant>`; the gateway never turns
+ * anything into this scheme, and only the routes that ask for the grant's purpose accept it.
+ */
+export const SERVICE_GRANT_SCHEME = 'CoinmagGrant';
+export const SERVICE_GRANT_PURPOSES = ['wordpress-images'] as const;
+export type ServiceGrantPurpose = (typeof SERVICE_GRANT_PURPOSES)[number];
+
+export interface ServiceGrant {
+  purpose: ServiceGrantPurpose;
+  /** The admin (username) who started the work. */
+  actor: string;
+  /** Expiry, ms since the epoch. */
+  exp: number;
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    /** Set when the request was authorised by a service grant rather than an admin token. */
+    grant?: ServiceGrant;
+  }
+}
+
+/** A grant lives this long at most: signed for each call, it need not outlive one upload and its audit. */
+export const SERVICE_GRANT_MAX_TTL_MS = 10 * 60_000;
+
+/** The grant key: FORWARDING_SECRET itself is never used as a key, only a hash of it under this label. */
+function grantKey(secret: string): Buffer {
+  return createHash('sha256').update('coinmag-service-grant\0').update(secret).digest();
+}
+
+function mac(secret: string, payload: string): Buffer {
+  return createHmac('sha256', grantKey(secret)).update(payload).digest();
+}
+
+export function signServiceGrant(grant: ServiceGrant, secret: string): string {
+  const payload = Buffer.from(JSON.stringify({ p: grant.purpose, a: grant.actor, e: grant.exp })).toString('base64url');
+  return `${payload}.${mac(secret, payload).toString('base64url')}`;
+}
+
+/** The Authorization header value for a grant. */
+export function grantAuthorization(grant: ServiceGrant, secret: string): string {
+  return `${SERVICE_GRANT_SCHEME} ${signServiceGrant(grant, secret)}`;
+}
+
+/** Checks the MAC, the purpose and the expiry (and that it is not signed for longer than a grant may live). Throws UnauthorizedError. */
+export function verifyServiceGrant(token: string, secret: string, purpose: ServiceGrantPurpose, now = Date.now()): ServiceGrant {
+  const refused = () => new UnauthorizedError(API_MESSAGES.unauthorized);
+  const match = /^([A-Za-z0-9_-]{1,1000})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) throw refused();
+  const given = Buffer.from(match[2]!, 'base64url');
+  const expected = mac(secret, match[1]!);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused();
+  let claims: { p?: unknown; a?: unknown; e?: unknown };
+  try {
+    claims = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as typeof claims;
+  } catch {
+    throw refused();
+  }
+  if (claims.p !== purpose || typeof claims.a !== 'string' || !/^[^\x00-\x1f]{1,100}$/.test(claims.a)) throw refused();
+  if (typeof claims.e !== 'number' || claims.e <= now || claims.e > now + SERVICE_GRANT_MAX_TTL_MS) throw refused();
+  return { purpose, actor: claims.a, exp: claims.e };
+}
+
+/**
+ * An admin route that also takes a service grant for `purpose` (sets ctx.state.grant), or the
+ * admin's token as requireAdmin checks it (sets ctx.state.admin). Without a secret no grant is
+ * accepted.
+ */
+export function requireAdminOrGrant(publicKey: string, secret: string | undefined, purpose: ServiceGrantPurpose): Middleware {
+  const admin = requireAdmin(publicKey);
+  const prefix = `${SERVICE_GRANT_SCHEME} `;
+  return async (ctx, next) => {
+    const authorization = ctx.get('authorization');
+    if (!authorization.startsWith(prefix)) return admin(ctx, next);
+    if (!secret) throw new UnauthorizedError(API_MESSAGES.unauthorized);
+    ctx.state.grant = verifyServiceGrant(authorization.slice(prefix.length).trim(), secret, purpose);
+    await next();
+  };
+}
+
+/** Who a request acts for: the admin of its token, or the admin a service grant names. */
+export function actingAdmin(state: { admin?: { username: string }; grant?: ServiceGrant }): string | undefined {
+  return state.admin?.username ?? state.grant?.actor;
+}
