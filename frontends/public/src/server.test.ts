@@ -165,6 +165,7 @@ describe("the public remote's answer for a URL: status, head and data from one r
     const [one, two] = await Promise.all([render(readerOf('one', '第一')), render(readerOf('two', '第二'))]);
     expect(one.head.title).toBe('第一');
     expect(two.head.title).toBe('第二');
-    expect(asked).toEqual({ one: ['/api/articles/btc-101', '/api/learning-paths/lessons/1'], two: ['/api/articles/btc-101', '/api/learning-paths/lessons/1'] });
+    // The article is tagged 比特幣: each render also asks its own reader for the priced coins.
+    expect(asked).toEqual({ one: ['/api/articles/btc-101', '/api/learning-paths/lessons/1', '/api/markets/coins'], two: ['/api/articles/btc-101', '/api/learning-paths/lessons/1', '/api/markets/coins'] });
   });
 });
