@@ -17,6 +17,8 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/rules/package.json packages/rules/
 COPY packages/demo-content/package.json packages/demo-content/
 COPY packages/service-kit/package.json packages/service-kit/
+COPY packages/audit/package.json packages/audit/
+COPY packages/views/package.json packages/views/
 COPY services/content/package.json services/content/
 COPY services/auth/package.json services/auth/
 COPY services/media/package.json services/media/

@@ -1,7 +1,9 @@
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
-import type { BeaconCounting } from './edge/beacon-counting.js';
+import type { ViewBeaconAnswer } from '@coinmag/contracts';
+import type { GatewayViews } from '@coinmag/views';
+import { HttpContentCounting } from './edge/content-counting.js';
 import { edgeStage } from './edge/edge-stage.js';
 import type { CachedPages } from './frontends/page-service/page-service.js';
 import type { GatewayCache } from './cache/response-cache.js';
@@ -34,8 +36,8 @@ export interface GatewayDeps {
   csp?: CspOptions;
   /** The cache of public content answers, kept exact by its invalidation feed (see cache/). */
   cache?: GatewayCache;
-  /** Counts view beacons in the gateway itself (see edge/beacon-counting.ts); absent: the content service counts them. */
-  beaconCounting?: BeaconCounting;
+  /** Counts view beacons in the gateway itself (`@coinmag/views`' GatewayViews); absent: the content service counts them. */
+  beaconViews?: GatewayViews<ViewBeaconAnswer>;
   /** The auth service's replicas, shared with the admin guard's own calls to auth (servicePool); made here when absent. */
   authPool?: UpstreamPool;
   /** The ticker written into pages (markets/ticker-feed.ts): drawn again when the admin saves 行情設定 through this gateway. */
@@ -54,7 +56,14 @@ export function servicePool(service: string, urls: string, config: Partial<PoolC
   return replicaPool(list, config.UPSTREAM_RESOLVE_MS ?? 0, { log, service }, new UpstreamPool(list, limits.upstreamConnections, limits.upstreamQueueMs)).pool;
 }
 
-export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconCounting, authPool, ticker }: GatewayDeps): Koa {
+/** Who counts a beacon: the gateway's view counting when it has one, else the content service. */
+function beaconCounter(views: GatewayViews<ViewBeaconAnswer> | undefined, content: () => HttpContentCounting) {
+  if (views) return views.views.count.bind(views.views);
+  const alone = content();
+  return alone.count.bind(alone);
+}
+
+export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconViews, authPool, ticker }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
   const cspOptions = csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] };
   const adminHost = config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined;
@@ -75,7 +84,7 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
       csp: cspOptions,
       cache,
       pages,
-      beacons: { content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, bodyTimeoutMs: limits.bodyTimeoutMs, forwardingSecret: config.FORWARDING_SECRET, counting: beaconCounting },
+      beacons: { bodyTimeoutMs: limits.bodyTimeoutMs, count: beaconCounter(beaconViews, () => new HttpContentCounting({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, forwardingSecret: config.FORWARDING_SECRET, log: runtime.log })) },
       adminHost,
     }),
   });

@@ -90,7 +90,7 @@ export const gatewayConfigSchema = z.object({
     }),
   /**
    * The content service's Redis and key prefix (its REDIS_URL and REDIS_KEY_PREFIX): with them the
-   * gateway counts view beacons itself, with no hop to the content service (docs/adr/0013).
+   * gateway counts view beacons itself, with no hop to the content service (docs/adr/0012, 0014).
    * Unset: every beacon goes to the content service.
    */
   REDIS_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),

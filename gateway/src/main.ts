@@ -1,5 +1,6 @@
 import { createRedisClient, loadTokenPublicKey, runService } from '@coinmag/service-kit';
-import { BeaconCounting } from './edge/beacon-counting.js';
+import { GatewayViews, RedisViewStore } from '@coinmag/views';
+import { HttpContentCounting } from './edge/content-counting.js';
 import { createGatewayApp, servicePool } from './app.js';
 import { createAdminGuard } from './admin/admin-guard.js';
 import { createContentCache } from './cache/content-cache.js';
@@ -42,23 +43,25 @@ void runService({
       : undefined;
     // /readyz and the metrics report the Redis it counts in (readiness never waits on it: beacons then go to the content service).
     if (viewsRedis) runtime.health.addDependency('redis', () => viewsRedis.ping());
-    const beaconCounting = viewsRedis && cache && new BeaconCounting({
-      redis: viewsRedis, prefix: config.REDIS_KEY_PREFIX, content: pagesContent, timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      forwardingSecret: config.FORWARDING_SECRET, log: runtime.log, trusted: () => cache.isTrusted(),
+    const beaconViews = viewsRedis && cache && new GatewayViews({
+      store: new RedisViewStore(viewsRedis, config.REDIS_URL!, config.REDIS_KEY_PREFIX),
+      content: new HttpContentCounting({ content: pagesContent, timeoutMs: config.UPSTREAM_TIMEOUT_MS, forwardingSecret: config.FORWARDING_SECRET, log: runtime.log }),
+      log: runtime.log,
+      trusted: () => cache.isTrusted(),
     });
     const app = createGatewayApp({
       config, runtime, adminGuard, authPool, cache, csp: cspOptions(config),
-      frontends: frontends.serve, pages: frontends.pages, beaconCounting, ticker,
+      frontends: frontends.serve, pages: frontends.pages, beaconViews, ticker,
     });
     return {
       app,
       server: gatewayServerTuning(limits, config.TRUSTED_PROXY_HOPS),
       start: () => {
         contentCache?.start();
-        beaconCounting?.start();
+        beaconViews?.start();
         ticker.start();
       },
-      close: [async () => ticker.stop(), async () => contentCache?.stop(), async () => beaconCounting?.stop(), async () => viewsRedis?.disconnect()],
+      close: [async () => ticker.stop(), async () => contentCache?.stop(), async () => beaconViews?.stop(), async () => viewsRedis?.disconnect()],
     };
   },
 });

@@ -3,21 +3,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEW_BATCH_REGISTRY, createLogger, createRedisClient } from '@coinmag/service-kit';
+import type { ViewBeaconAnswer } from '@coinmag/contracts';
+import { createLogger, createRedisClient } from '@coinmag/service-kit';
+import { GatewayViews, RedisViewStore, VIEW_BATCH_REGISTRY, ViewCounter, ViewsRepository, type CountedBeacon } from '@coinmag/views';
 import { createTestSigningKeys } from '@coinmag/service-kit/testing';
 import { createContentApp } from '../../services/content/src/app.js';
 import { MediaServiceCoverStore } from '../../services/content/src/articles/cover-store.js';
 import { RedisStore } from '../../services/content/src/cache/redis-store.js';
-import { ViewCounter } from '../../services/content/src/views/view-counter.js';
-import { ViewsRepository } from '../../services/content/src/views/views.repository.js';
 import { insertArticle, startContent, type ContentHarness } from '../../services/content/test/content-harness.js';
 import { startPrivateRedis, type PrivateRedis } from '../../services/content/test/private-redis.js';
 import { createGatewayApp } from '../src/app.js';
 import { createContentCache, type ContentCache } from '../src/cache/content-cache.js';
-import { BeaconCounting } from '../src/edge/beacon-counting.js';
+import { HttpContentCounting } from '../src/edge/content-counting.js';
 import { UpstreamPool } from '../src/proxy/upstream-pool.js';
 
-// The gateway counts the beacons it receives itself (docs/adr/0013): the content service's Redis,
+// The gateway counts the beacons it receives itself (docs/adr/0012, 0014): the content service's Redis,
 // keys, limits and script, every service real (Postgres, Redis, the content app), no hop per beacon.
 const silent = createLogger('test', 'silent');
 const PREFIX = 'gwcount:';
@@ -27,8 +27,11 @@ const newReader = () => {
   return { 'x-forwarded-for': `10.9.${(readers >> 8) & 255}.${readers & 255}`, 'user-agent': `reader-${readers}` };
 };
 
+/** A beacon counted by the gateway itself: its answer (undefined when the content service answered it). */
+const countedHere = (answer: CountedBeacon | ViewBeaconAnswer) => ('status' in answer ? undefined : answer);
+
 /** A new store's connection is up (it refuses commands until then). */
-async function connected(store: RedisStore) {
+async function connected(store: { ping(): Promise<unknown> }) {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await store.ping();
@@ -48,30 +51,37 @@ describe('view beacons counted by the gateway', () => {
   let api: ContentHarness;
   let contentCache: ContentCache;
   let gatewayRedis: Redis;
-  let counting: BeaconCounting;
+  let counting: GatewayViews<ViewBeaconAnswer>;
   let gateway: Server;
   let base: string;
   /** What reached the content service, method and path. */
   const contentSaw: string[] = [];
-  const stores: RedisStore[] = [];
+  const stores: Array<{ close(): Promise<void> }> = [];
   const store = () => {
     const made = new RedisStore({ url: redis.url, prefix: PREFIX, commandTimeoutMs: 500, autoPipelining: true });
+    stores.push(made);
+    return made;
+  };
+  const viewStore = () => {
+    const made = RedisViewStore.open({ url: redis.url, prefix: PREFIX, commandTimeoutMs: 500, autoPipelining: true });
     stores.push(made);
     return made;
   };
 
   const buildGateway = (contentUrls: string[]) => {
     const pool = new UpstreamPool(contentUrls);
-    const made = new BeaconCounting({
-      redis: gatewayRedis, prefix: PREFIX, content: pool, timeoutMs: 2000, log: silent, trusted: () => contentCache.cache.isTrusted(),
+    return new GatewayViews({
+      store: new RedisViewStore(gatewayRedis, redis.url, PREFIX),
+      content: new HttpContentCounting({ content: pool, timeoutMs: 2000, log: silent }),
+      log: silent,
+      trusted: () => contentCache.cache.isTrusted(),
     });
-    return made;
   };
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    const shared = store();
-    api = await startContent({ store: shared, counterStore: shared });
+    const counted = viewStore();
+    api = await startContent({ store: store(), counterStore: counted });
     api.server.on('request', (req) => contentSaw.push(`${req.method} ${req.url}`));
     contentCache = createContentCache({ CONTENT_URL: api.url, GATEWAY_CACHE_MB: 8, GATEWAY_CACHE_TTL_MS: 60_000, GATEWAY_CACHE_STALE_MS: 60_000 }, silent)!;
     contentCache.start();
@@ -81,7 +91,7 @@ describe('view beacons counted by the gateway', () => {
     counting = buildGateway([api.url]);
     const app = createGatewayApp({
       config: { CONTENT_URL: api.url, AUTH_URL: 'http://127.0.0.1:9', MEDIA_URL: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: 2000, UPLOAD_TIMEOUT_MS: 2000, TRUSTED_PROXY_HOPS: 1 },
-      log: silent, cache: contentCache.cache, beaconCounting: counting,
+      log: silent, cache: contentCache.cache, beaconViews: counting,
     });
     gateway = createServer(app.callback());
     base = await listen(gateway);
@@ -119,12 +129,12 @@ describe('view beacons counted by the gateway', () => {
     // One question about the article, none per beacon.
     expect(beaconRoutesSeen()).toEqual([]);
     expect(contentSaw.filter((line) => line.startsWith('GET /internal/view-articles?')).length).toBeLessThanOrEqual(2);
-    expect(await counting.tally.handOver()).toBe(true);
+    expect(await counting.handOver()).toBe(true);
     expect(await viewCount(slug)).toBe(before + 30);
     // Redis's copy went with the hand-over; the answer stays the live count.
     expect(await gatewayRedis.smembers(VIEW_BATCH_REGISTRY)).toEqual([]);
     expect((await beacon(slug)).body).toEqual({ view_count: before + 31, counted: true });
-    await counting.tally.handOver();
+    await counting.handOver();
     expect(await viewCount(slug)).toBe(before + 31);
   });
 
@@ -159,17 +169,17 @@ describe('view beacons counted by the gateway', () => {
     // A second gateway that counts and then dies: its batch is left in Redis, never handed over.
     const dying = buildGateway([api.url]);
     for (let i = 0; i < 12; i += 1) {
-      const outcome = await dying.count({ slug, pv: randomUUID() }, `10.8.0.${i}`, 'dying-gateway-reader');
-      expect(outcome?.counted).toBe(true);
+      const outcome = await dying.views.count({ slug, pageViewId: randomUUID(), address: `10.8.0.${i}`, userAgent: 'dying-gateway-reader' });
+      expect(countedHere(outcome)?.counted).toBe(true);
     }
     // A content process finding batches of others (no age needed here: the gateway is gone).
-    const recovering = store();
+    const recovering = viewStore();
     await connected(recovering);
     const recoverer = new ViewCounter(recovering, new ViewsRepository(api.db), silent, 0);
     await recoverer.flush();
     expect(await viewCount(slug)).toBe(before + 12);
     // Had the gateway only stalled, its own copy handed later adds nothing twice.
-    expect(await dying.tally.handOver()).toBe(true);
+    expect(await dying.handOver()).toBe(true);
     expect(await viewCount(slug)).toBe(before + 12);
   });
 
@@ -187,7 +197,7 @@ describe('view beacons counted by the gateway', () => {
       cutterUrl = await listen(cutter);
       // Another replica of the same service (same database and Redis).
       const keys = createTestSigningKeys();
-      replica = createContentApp({ db: api.db, store: store(), counterStore: store(), log: silent, publicKey: keys.publicKey, covers: new MediaServiceCoverStore(refusedUrl) });
+      replica = createContentApp({ db: api.db, store: store(), counterStore: viewStore(), log: silent, publicKey: keys.publicKey, covers: new MediaServiceCoverStore(refusedUrl) });
       replicaServer = createServer(replica.app.callback());
       replicaUrl = await listen(replicaServer);
     });
@@ -204,8 +214,8 @@ describe('view beacons counted by the gateway', () => {
       const { slug } = await insertArticle(api.db, { slug: 'replica-killed' });
       const before = await viewCount(slug);
       const spread = buildGateway([cutterUrl, refusedUrl, replicaUrl]);
-      for (let i = 0; i < 5; i += 1) expect((await spread.count({ slug, pv: randomUUID() }, `10.7.0.${i}`, 'spread-reader'))?.counted).toBe(true);
-      expect(await spread.tally.handOver()).toBe(true);
+      for (let i = 0; i < 5; i += 1) expect(countedHere(await spread.views.count({ slug, pageViewId: randomUUID(), address: `10.7.0.${i}`, userAgent: 'spread-reader' }))?.counted).toBe(true);
+      expect(await spread.handOver()).toBe(true);
       expect(await viewCount(slug)).toBe(before + 5);
     });
 
@@ -252,7 +262,7 @@ describe('view beacons counted by the gateway', () => {
     expect(meanwhile.status).toBe(200);
     expect(meanwhile.body.counted).toBe(true);
     expect(beaconRoutesSeen().length).toBe(1);
-    expect(await counting.tally.handOver()).toBe(true);
+    expect(await counting.handOver()).toBe(true);
     expect(await viewCount(slug)).toBe(before + 9);
   });
 });

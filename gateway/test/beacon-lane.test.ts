@@ -30,16 +30,16 @@ const answerFor = (slug: string) => ({ view_count: slug.length, counted: true })
 
 /**
  * Stands in for the content service: records each request; answers the single beacon route and
- * the batch route (unless `batches` is false: an older version); stalls on a slug named `slow`.
+ * the batch route; stalls on a slug named `slow`.
  */
-function fakeContent(seen: Seen[], batches = true): Server {
+function fakeContent(seen: Seen[]): Server {
   return createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString();
     seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
     let answer: string;
-    if (req.url === VIEW_BEACONS_PATH && batches) {
+    if (req.url === VIEW_BEACONS_PATH) {
       const { beacons } = JSON.parse(body) as ViewBeaconBatch;
       if (beacons.some(({ slug }) => slug === 'slow')) return;
       answer = JSON.stringify({ answers: beacons.map(({ slug }) => ({ status: 200, body: answerFor(slug) })) });
@@ -165,29 +165,6 @@ describe('view beacons answered before the middleware chain', () => {
     expect(batches.length).toBe(seen.length);
     expect(batches.length).toBeLessThan(slugs.length);
     expect(batches.flatMap((request) => (JSON.parse(request.body) as ViewBeaconBatch).beacons.map(({ slug }) => slug)).sort()).toEqual([...slugs].sort());
-  });
-
-  it('sends each beacon alone, as before, to a content service without the batch route', async () => {
-    const older: Seen[] = [];
-    const olderContent = fakeContent(older, false);
-    const olderUrl = await listen(olderContent);
-    const gatewayOfOlder = createServer(build(0, olderUrl).callback());
-    const url = await listen(gatewayOfOlder);
-    try {
-      for (const slug of ['first', 'second']) {
-        const res = await fetch(`${url}/api/articles/${slug}/views?pv=${PV}`, { method: 'POST', headers: { cookie: 'coinmag-admin=secret.token; theme=dark' } });
-        expect(res.status).toBe(200);
-        expect(await res.json()).toEqual(answerFor(slug));
-      }
-      // The batch route is asked once; from then on each beacon goes alone, with the proxy's headers.
-      expect(older.map((request) => request.url)).toEqual([VIEW_BEACONS_PATH, `/api/articles/first/views?pv=${PV}`, `/api/articles/second/views?pv=${PV}`]);
-      expect(older[1]!.headers).toMatchObject({ 'x-forwarded-for': '127.0.0.1', cookie: 'theme=dark', [FORWARDING_SECRET_HEADER]: SECRET });
-    } finally {
-      gatewayOfOlder.closeAllConnections();
-      olderContent.closeAllConnections();
-      await new Promise((r) => gatewayOfOlder.close(r));
-      await new Promise((r) => olderContent.close(r));
-    }
   });
 
   it('logs and counts the beacon as the chain does', async () => {

@@ -9,7 +9,7 @@ import type { WordPressImport } from '@coinmag/contracts';
 import { createLogger } from '@coinmag/service-kit';
 import { createContentApp } from '../../services/content/src/app.js';
 import { MediaServiceCoverStore } from '../../services/content/src/articles/cover-store.js';
-import { createStores } from '../../services/content/src/cache/create-store.js';
+import { createStores } from '../../services/content/src/stores.js';
 import { contentConfigSchema } from '../../services/content/src/config.js';
 import { migrateContent, openDatabase } from '../../services/content/src/database.js';
 import { wordpressOptionsFrom } from '../../services/content/src/wordpress/wordpress-config.js';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     db,
     log,
     store: stores.cache,
-    counterStore: stores.counters,
+    counterStore: stores.views,
     // Nothing here answers HTTP: no token is ever checked with it.
     publicKey: '',
     forwardingSecret: config.FORWARDING_SECRET,
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     await content.bodies.close();
     content.cache.stop();
     await stores.cache.close();
-    await stores.counters.close();
+    await stores.views.close();
     await db.destroy();
   }
 }

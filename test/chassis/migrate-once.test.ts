@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@coinmag/service-kit/testing';
-import { migrateLatest } from '@coinmag/service-kit';
+import { migrateLatest } from '@coinmag/service-kit/database';
 import { contentPendingMigrations, migrateContent, openDatabase } from '../../services/content/src/database.js';
 import { migrations } from '../../services/content/src/migrations/index.js';
 

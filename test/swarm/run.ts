@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { findEngine, type Engine } from '../compose/engine.js';
 import { Checks } from '../compose/journey.js';
 import { phase as composePhase, Shell, sleep } from '../compose/shell.js';
-import { ORPHAN_BATCH_AFTER_MS } from '../../packages/service-kit/src/views/view-keys.js';
+import { ORPHAN_BATCH_AFTER_MS } from '../../packages/views/src/keys.js';
 import { Admin, adminRequestId, askEveryGateway, askEveryTask, type Article } from './admin.js';
 import { backUpAndRestore, buildBackupImage, tableDigest } from './backup.js';
 import { failureLogs } from './diagnose.js';

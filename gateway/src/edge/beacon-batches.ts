@@ -8,11 +8,6 @@ import { classifyFailure, type UpstreamPool } from '../proxy/upstream-pool.js';
 /** A batch's answer: a few dozen bytes per beacon. */
 const MAX_ANSWER_BYTES = VIEW_BEACON_BATCH_MAX * 1024;
 
-/** The content service has no batch route (an older version during a rolling update): beacons go alone. */
-export class BatchesRefusedError extends Error {
-  readonly code = 'BATCHES_REFUSED';
-}
-
 /** The answer could not be read as one answer per beacon (answered as a broken service: 502). */
 class BrokenBatchError extends Error {}
 
@@ -79,7 +74,6 @@ export class BeaconBatches {
       if (this.options.forwardingSecret) headers[FORWARDING_SECRET_HEADER] = this.options.forwardingSecret;
       const body = Buffer.from(JSON.stringify({ beacons: batch.map(({ item }) => item) }));
       const { response, raw } = await this.sendToAReplica(headers, body);
-      if (response.statusCode === 404 || response.statusCode === 405) throw new BatchesRefusedError('the content service answers no batch of beacons');
       const parsed = parseJson(raw);
       if (response.statusCode !== 200) {
         // The batch as a whole was refused (the service is unavailable): every beacon gets that answer.

@@ -1,6 +1,8 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { AuditRepository, createRuntime, createServiceApp, pingDatabase, rejectUnsafeText, type DependencyProbe, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { createRuntime, createServiceApp, rejectUnsafeText, type DependencyProbe, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { pingDatabase } from '@coinmag/service-kit/database';
+import { AuditRepository } from '@coinmag/audit';
 import { AdminRepository } from './admin/admin.repository.js';
 import { authRoutes } from './admin/auth.routes.js';
 import { AuthService } from './admin/auth.service.js';

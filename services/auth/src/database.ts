@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { migrateLatest, pendingMigrations, type Logger } from '@coinmag/service-kit';
+import { type Logger } from '@coinmag/service-kit';
+import { migrateLatest, pendingMigrations } from '@coinmag/service-kit/database';
 import { AdminRepository } from './admin/admin.repository.js';
 import type { PasswordHasher } from './admin/password-hasher.js';
 import { ADMIN_USERNAME, DEFAULT_ADMIN_PASSWORD } from './config.js';

@@ -1,4 +1,6 @@
-import { AuditRepository, createDatabase, runService, startAuditRetention } from '@coinmag/service-kit';
+import { runService } from '@coinmag/service-kit';
+import { createDatabase } from '@coinmag/service-kit/database';
+import { AuditRepository, startAuditRetention } from '@coinmag/audit';
 import { createApp } from './app.js';
 import { createAttemptStore } from './rate-limit/create-attempt-store.js';
 import { Argon2Hasher, createDummyHash } from './admin/password-hasher.js';

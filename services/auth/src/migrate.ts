@@ -1,4 +1,5 @@
-import { createDatabase, runMigration } from '@coinmag/service-kit';
+import { runMigration } from '@coinmag/service-kit';
+import { createDatabase } from '@coinmag/service-kit/database';
 import { Argon2Hasher } from './admin/password-hasher.js';
 import { prepareDatabase } from './database.js';
 import { loadAuthConfig } from './config.js';

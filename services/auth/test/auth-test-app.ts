@@ -1,7 +1,8 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
-import { createDatabase, createLogger, listen } from '@coinmag/service-kit';
+import { createLogger, listen } from '@coinmag/service-kit';
+import { createDatabase } from '@coinmag/service-kit/database';
 import { createTestDatabase } from '@coinmag/service-kit/testing';
 import { createApp } from '../src/app.js';
 import { AdminRepository } from '../src/admin/admin.repository.js';

@@ -1,7 +1,8 @@
 // The migrate step runs at every deploy (and after a restore): with the account there it must
 // change nothing, not even the id sequence (the restore drill compares every sequence).
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, createLogger } from '@coinmag/service-kit';
+import { createLogger } from '@coinmag/service-kit';
+import { createDatabase } from '@coinmag/service-kit/database';
 import { createTestDatabase } from '@coinmag/service-kit/testing';
 import { Argon2Hasher } from '../src/admin/password-hasher.js';
 import { prepareDatabase } from '../src/database.js';

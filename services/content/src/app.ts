@@ -1,6 +1,8 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { AuditRepository, createRuntime, createServiceApp, pingDatabase, rejectUnsafeText, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { createRuntime, createServiceApp, rejectUnsafeText, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { pingDatabase } from '@coinmag/service-kit/database';
+import { AuditRepository } from '@coinmag/audit';
 import { adminAuditRoutes } from './audit/audit.routes.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuthAuditClient } from './audit/auth-audit-client.js';
@@ -26,7 +28,7 @@ import { reportWriteChanges } from './cache/cache-events.writes.js';
 import { cacheEventRoutes } from './cache/cache-events.routes.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { Store } from './cache/store.js';
-import type { ViewStore } from './views/view-store.js';
+import { createContentViews, DEFAULT_ADMISSION_LIMITS, ViewsRepository, type AdmissionLimits, type ContentViews, type PopularRanking, type ViewCounter, type ViewStore } from '@coinmag/views';
 import { CategoriesRepository } from './categories/categories.repository.js';
 import { adminCategoryRoutes } from './categories/categories.admin.routes.js';
 import { publicCategoryRoutes } from './categories/categories.routes.js';
@@ -60,13 +62,7 @@ import { SettingsService } from './settings/settings.service.js';
 import { adminWebhookRoutes } from './webhooks/webhooks.admin.routes.js';
 import { WebhooksRepository } from './webhooks/webhooks.repository.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
-import { BeaconArticles } from './views/beacon-articles.js';
-import { PopularRanking } from './views/popular-ranking.js';
-import { DEFAULT_ADMISSION_LIMITS, ViewAdmission, type AdmissionLimits } from './views/view-admission.js';
-import { ViewCounter } from './views/view-counter.js';
-import { ViewsRepository } from './views/views.repository.js';
 import { viewBeaconRoutes } from './views/views.routes.js';
-import { ViewsService } from './views/views.service.js';
 import { DEFAULT_IMAGE_FETCH_LIMITS, type ImageFetchLimits } from './wordpress/image-fetcher.js';
 import { WordPressImages } from './wordpress/wordpress-images.js';
 import { WordPressImportRepository } from './wordpress/wordpress-import.repository.js';
@@ -93,8 +89,8 @@ export interface ContentDeps {
   forwardingSecret?: string;
   /** Redis, or the in-process store of the embedded default. */
   store: Store;
-  /** Where views and the popular ranking are counted (defaults to `store`). */
-  counterStore?: ViewStore;
+  /** Where views and the popular ranking are counted: in `store`'s keyspace, beacons read no row (see stores.ts). */
+  counterStore: ViewStore;
   /** PEM public key that verifies admin tokens. */
   publicKey: string;
   covers: CoverStore;
@@ -139,8 +135,11 @@ export interface ContentApp {
   cache: ResponseCache;
   /** The invalidation stream for the gateways; `stop()` it before the server closes. */
   cacheEvents: CacheEvents;
+  /** The hand-over to Postgres of counted views (main.ts flushes it). */
   views: ViewCounter;
   ranking: PopularRanking;
+  /** View counting (`count(beacon)`) as this service runs it. */
+  counting: ContentViews;
   scheduler: PublishScheduler;
   audit: AuditRepository;
   /** Close it after the server has drained. */
@@ -151,20 +150,22 @@ export interface ContentApp {
 }
 
 /** Builds the service from its dependencies; never listens and starts no timers (main.ts does). */
-export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore = store, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, viewFlushIntervalMs = 3000, bodies: givenBodies, wordpress: wordpressOptions, outbox: outboxOptions = {}, cards }: ContentDeps): ContentApp {
+export function createContentApp({ db, runtime: given, log: givenLog, proxyHops = 1, forwardingSecret, store, counterStore, publicKey, covers, clock, authUrl, viewLimits = DEFAULT_ADMISSION_LIMITS, viewFlushIntervalMs = 3000, bodies: givenBodies, wordpress: wordpressOptions, outbox: outboxOptions = {}, cards }: ContentDeps): ContentApp {
   const runtime = given ?? createRuntime('content', givenLog);
   const { log } = runtime;
   const bodies = givenBodies ?? new ArticleBodyPool({ log });
   const cache = new ResponseCache(store, log);
-  const viewsRepository = new ViewsRepository(db);
-  const views = new ViewCounter(counterStore, viewsRepository, log);
   const cacheEvents = new CacheEvents(store, cache, log);
-  const ranking = new PopularRanking(counterStore, clock);
-  // A beacon reads no row when its script can check the article versions the cache bumps: one keyspace.
-  const beaconArticles = store.keyspace === counterStore.keyspace ? new BeaconArticles(viewsRepository, counterStore, clock) : undefined;
-  if (beaconArticles) views.onFlushed(() => beaconArticles.flushed());
-  const fastBeacons = beaconArticles && { articles: beaconArticles, stampsTrusted: () => cache.clean };
-  const beacons = new ViewsService(viewsRepository, new ViewAdmission(counterStore, viewLimits, clock), views, ranking, clock, fastBeacons);
+  const counting = createContentViews({
+    repository: new ViewsRepository(db),
+    store: counterStore,
+    log,
+    limits: viewLimits,
+    clock,
+    // A beacon reads no row when its script can check the article versions the cache bumps: one keyspace.
+    stampsTrusted: store.keyspace === counterStore.keyspace ? () => cache.clean : undefined,
+  });
+  const { counter: views, ranking } = counting;
   const audit = new AuditRepository(db, 'c');
   const articlesRepository = new ArticlesRepository(db);
   const autosaves = new AutosavesRepository(db);
@@ -244,12 +245,10 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminLearningPathRoutes(learningPaths, publicKey),
     adminGlossaryRoutes(glossary, publicKey),
     wordPressOldLinkRoutes(new WordPressOldLinks(wordpressRepository)),
-    viewBeaconRoutes(beacons, {
-      views,
-      limits: viewLimits,
+    viewBeaconRoutes(counting, {
       flushIntervalMs: viewFlushIntervalMs,
       // Only a Redis both can reach can hold what the gateway counts; it must use this prefix.
-      sharedPrefix: beaconArticles ? counterStore.keyPrefix : undefined,
+      sharedPrefix: counting.sharesVersions ? counterStore.keyPrefix : undefined,
     }),
     publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),
@@ -262,5 +261,5 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     publicLearningPathRoutes(learningPaths, responder),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return { app, cache, cacheEvents, views, ranking, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner, mapper: wordpressMapper }, outbox };
+  return { app, cache, cacheEvents, views, ranking, counting, scheduler, audit, bodies, wordpress: { service: wordpressImports, runner: wordpressRunner, mapper: wordpressMapper }, outbox };
 }

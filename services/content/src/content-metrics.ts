@@ -1,5 +1,5 @@
 import type { ServiceMetrics } from '@coinmag/service-kit';
-import type { ViewCounter } from './views/view-counter.js';
+import type { ViewCounter } from '@coinmag/views';
 
 /** The content service's own figures on /metrics: views waiting to be written, and since when. */
 export function registerContentMetrics(metrics: ServiceMetrics, views: ViewCounter): void {

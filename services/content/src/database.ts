@@ -1,4 +1,5 @@
-import { createDatabase, migrateLatest, pendingMigrations, type Logger } from '@coinmag/service-kit';
+import { type Logger } from '@coinmag/service-kit';
+import { createDatabase, migrateLatest, pendingMigrations } from '@coinmag/service-kit/database';
 import type { Knex } from 'knex';
 import type { ContentConfig } from './config.js';
 import { migrations } from './migrations/index.js';

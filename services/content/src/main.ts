@@ -1,12 +1,13 @@
-import { confirmAdminTokensWith, createTokenConfirmer, loadTokenPublicKey, runService, startAuditRetention } from '@coinmag/service-kit';
+import { confirmAdminTokensWith, createTokenConfirmer, loadTokenPublicKey, runService } from '@coinmag/service-kit';
+import { startAuditRetention } from '@coinmag/audit';
 import { createContentApp } from './app.js';
 import { MediaServiceCoverStore } from './articles/cover-store.js';
 import { ArticleBodyPool } from './articles/article-body-pool.js';
-import { createStores } from './cache/create-store.js';
+import { createStores } from './stores.js';
 import { contentConfigSchema } from './config.js';
 import { contentPendingMigrations, openDatabase } from './database.js';
 import { wordpressOptionsFrom } from './wordpress/wordpress-config.js';
-import { startViewFlusher, type RunningFlusher } from './views/view-flusher.js';
+import { startViewFlusher, type RunningFlusher } from '@coinmag/views';
 import { parseAllowedHosts } from './outbound/outbound-address.js';
 import { SocialCardWarmer } from './articles/card-warmer.js';
 
@@ -30,7 +31,7 @@ void runService({
       proxyHops: config.TRUSTED_PROXY_HOPS,
       forwardingSecret: config.FORWARDING_SECRET,
       store: stores.cache,
-      counterStore: stores.counters,
+      counterStore: stores.views,
       publicKey,
       covers: new MediaServiceCoverStore(config.MEDIA_URL),
       cards: new SocialCardWarmer(config.MEDIA_URL, runtime.log),
@@ -75,7 +76,7 @@ void runService({
         await content.outbox.stop();
         await flusher?.stop();
       },
-      close: [() => bodies.close(), async () => content.cache.stop(), () => stores.cache.close(), () => stores.counters.close(), () => db.destroy()],
+      close: [() => bodies.close(), async () => content.cache.stop(), () => stores.cache.close(), () => stores.views.close(), () => db.destroy()],
     };
   },
 });

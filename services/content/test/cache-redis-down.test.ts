@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisViewStore } from '@coinmag/views';
 import { RedisStore } from '../src/cache/redis-store.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
 import { startPrivateRedis, type PrivateRedis } from './private-redis.js';
@@ -9,7 +10,7 @@ describe('when Redis stops', () => {
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    api = await startContent({ store: new RedisStore({ url: redis.url, prefix: 'down-test:', commandTimeoutMs: 100 }), counterStore: new RedisStore({ url: redis.url, prefix: 'down-test:' }) });
+    api = await startContent({ store: new RedisStore({ url: redis.url, prefix: 'down-test:', commandTimeoutMs: 100 }), counterStore: RedisViewStore.open({ url: redis.url, prefix: 'down-test:' }) });
     await insertArticle(api.db, { slug: 'still-here', title: '仍然可讀' });
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { MediaServiceCoverStore } from '../src/articles/cover-store.js';
 import { randomUUID } from 'node:crypto';
 import { createContentApp, type ContentApp, type ContentDeps } from '../src/app.js';
 import { RedisStore } from '../src/cache/redis-store.js';
+import { viewStoreBeside } from '../src/stores.js';
 import { migrateContent, openDatabase } from '../src/database.js';
 import { ArticlesRepository } from '../src/articles/articles.repository.js';
 import { buildArticleWrite, type ArticleFields } from '../src/articles/article-write.js';
@@ -35,9 +36,13 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
   const keys = createTestSigningKeys();
   // Real Redis, under a key prefix of this test file's own.
   const store = extra.store ?? new RedisStore({ url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `cm-test:${randomUUID()}:`, commandTimeoutMs: 1000 });
+  // View counting in the same keyspace, on its own connection, unless the test brings its own.
+  const ownViews = extra.counterStore ? undefined : viewStoreBeside(store);
+  const counterStore = extra.counterStore ?? ownViews!;
   const content = createContentApp({
     db,
     store,
+    counterStore,
     log: createLogger('content-test', 'silent'),
     clock: () => now ?? new Date(),
     publicKey: keys.publicKey,
@@ -48,6 +53,7 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
   // The store refuses commands until its connection is up (no offline queue), and the service
   // then answers uncached: tests that count cache hits start once it answers.
   await storeAnswering(store);
+  await storeAnswering(counterStore);
   const server: Server = await new Promise((resolve) => {
     const s = content.app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -79,6 +85,7 @@ export async function startContent(extra: Partial<ContentDeps> = {}): Promise<Co
       content.scheduler.stop();
       await content.bodies.close();
       await store.close();
+      await ownViews?.close();
       await db.destroy();
       await database.drop();
     },

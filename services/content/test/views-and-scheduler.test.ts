@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@coinmag/service-kit';
-import { RedisStore } from '../src/cache/redis-store.js';
-import { ViewCounter } from '../src/views/view-counter.js';
-import { ViewsRepository } from '../src/views/views.repository.js';
+import { RedisViewStore, ViewCounter, ViewsRepository } from '@coinmag/views';
 import { PublishScheduler } from '../src/jobs/publish-scheduler.js';
 import { ScheduledRepository } from '../src/jobs/scheduled.repository.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
@@ -35,8 +33,8 @@ describe('view counts', () => {
   it('loses and doubles nothing across 5,000 concurrent views, two replicas flushing and flushes killed half-way', async () => {
     const prefix = `cm-views:${randomUUID()}:`;
     // Two replicas: separate connections and counters on the same Redis and Postgres.
-    const replicaA = new ViewCounter(new RedisStore({ url: REDIS_URL, prefix }), new ViewsRepository(api.db), silent, 300);
-    const replicaB = new ViewCounter(new RedisStore({ url: REDIS_URL, prefix }), new ViewsRepository(api.db), silent, 300);
+    const replicaA = new ViewCounter(RedisViewStore.open({ url: REDIS_URL, prefix }), new ViewsRepository(api.db), silent, 300);
+    const replicaB = new ViewCounter(RedisViewStore.open({ url: REDIS_URL, prefix }), new ViewsRepository(api.db), silent, 300);
     const ids = (await api.db('articles').whereIn('slug', slugs).select('id')).map((row: { id: number }) => row.id);
 
     let killedAfterSnapshot = 0;

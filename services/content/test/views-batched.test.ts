@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_BEACONS_PATH, type ViewBeaconItem } from '@coinmag/contracts';
 import { FORWARDING_SECRET_HEADER } from '@coinmag/service-kit';
+import { RedisViewStore } from '@coinmag/views';
 import { RedisStore } from '../src/cache/redis-store.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
 
@@ -29,7 +30,7 @@ describe('view beacons in batches', () => {
     api = await startContent({
       forwardingSecret: SECRET,
       store: new RedisStore({ url: REDIS_URL, prefix, commandTimeoutMs: 100 }),
-      counterStore: new RedisStore({ url: REDIS_URL, prefix, commandTimeoutMs: 2000, autoPipelining: true }),
+      counterStore: RedisViewStore.open({ url: REDIS_URL, prefix, commandTimeoutMs: 2000, autoPipelining: true }),
     });
     for (const slug of ['batched-a', 'batched-b', 'capped']) await insertArticle(api.db, { slug });
     await api.db('articles').update({ view_count: 0 });

@@ -6,7 +6,9 @@ import { createLogger } from '@coinmag/service-kit';
 import { createTestSigningKeys } from '@coinmag/service-kit/testing';
 import { createContentApp, type ContentApp } from '../src/app.js';
 import { MediaServiceCoverStore } from '../src/articles/cover-store.js';
+import type { ViewStore } from '@coinmag/views';
 import { RedisStore } from '../src/cache/redis-store.js';
+import { viewStoreBeside } from '../src/stores.js';
 import { adminClient, articleFields } from './admin-client.js';
 import { startContent, type ContentHarness } from './content-harness.js';
 
@@ -28,15 +30,17 @@ describe('beacons without a Postgres read, exact across replicas', () => {
   const prefix = `cm-beacon:${randomUUID()}:`;
   let api: ContentHarness;
   let admin: ReturnType<typeof adminClient>;
-  let replica: { content: ContentApp; server: Server; store: RedisStore; url: string };
+  let replica: { content: ContentApp; server: Server; store: RedisStore; views: ViewStore; url: string };
 
   beforeAll(async () => {
     api = await startContent({ store: new RedisStore({ url: REDIS_URL, prefix, commandTimeoutMs: 1000 }) });
     admin = adminClient(api);
     const store = new RedisStore({ url: REDIS_URL, prefix, commandTimeoutMs: 1000 });
+    const views = viewStoreBeside(store);
     for (let attempt = 0; ; attempt += 1) {
       try {
         await store.ping();
+        await views.ping();
         break;
       } catch (err) {
         if (attempt > 100) throw err;
@@ -44,18 +48,19 @@ describe('beacons without a Postgres read, exact across replicas', () => {
       }
     }
     const content = createContentApp({
-      db: api.db, store, log: createLogger('content-test', 'silent'), publicKey: createTestSigningKeys().publicKey, covers: new MediaServiceCoverStore('http://127.0.0.1:9'),
+      db: api.db, store, counterStore: views, log: createLogger('content-test', 'silent'), publicKey: createTestSigningKeys().publicKey, covers: new MediaServiceCoverStore('http://127.0.0.1:9'),
     });
     const server: Server = await new Promise((resolve) => {
       const s = content.app.listen(0, '127.0.0.1', () => resolve(s));
     });
-    replica = { content, server, store, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    replica = { content, server, store, views, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
   });
   afterAll(async () => {
     replica?.server.closeAllConnections();
     await new Promise((resolve) => replica?.server.close(resolve));
     await replica?.content.bodies.close();
     await replica?.store.close();
+    await replica?.views.close();
     await api?.close();
   });
 

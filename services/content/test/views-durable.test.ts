@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@coinmag/service-kit';
+import { RedisViewStore, ViewCounter, ViewsRepository } from '@coinmag/views';
 import { RedisStore } from '../src/cache/redis-store.js';
-import { ViewCounter } from '../src/views/view-counter.js';
-import { ViewsRepository } from '../src/views/views.repository.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
 import { startPrivateRedis, type PrivateRedis } from './private-redis.js';
 
@@ -18,7 +17,7 @@ const readerHeaders = (reader = (readers += 1)) => ({
 });
 
 /** Waits for a store's connection (it refuses commands until connected). */
-async function connected(...stores: RedisStore[]) {
+async function connected(...stores: RedisViewStore[]) {
   for (const store of stores) {
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -43,7 +42,7 @@ describe('views answered 200 survive the death of Redis', () => {
     api = await startContent({
       store: new RedisStore({ url: redis.url, prefix: 'durable:', commandTimeoutMs: 100 }),
       // As createStores makes it: auto-pipelined.
-      counterStore: new RedisStore({ url: redis.url, prefix: 'durable:', commandTimeoutMs: 500, autoPipelining: true }),
+      counterStore: RedisViewStore.open({ url: redis.url, prefix: 'durable:', commandTimeoutMs: 500, autoPipelining: true }),
     });
     await insertArticle(api.db, { slug: 'under-load' });
   });
@@ -89,9 +88,9 @@ describe('views survive the death of the content process', () => {
     const prefix = `cm-durable:${randomUUID()}:`;
     const id = (await api.db('articles').where({ slug: 'orphaned' }).first('id')).id as number;
     const before = await viewCount(api, 'orphaned');
-    const stalledStore = new RedisStore({ url: REDIS_URL, prefix });
+    const stalledStore = RedisViewStore.open({ url: REDIS_URL, prefix });
     const stalled = new ViewCounter(stalledStore, new ViewsRepository(api.db), silent, 1000);
-    const survivorStore = new RedisStore({ url: REDIS_URL, prefix });
+    const survivorStore = RedisViewStore.open({ url: REDIS_URL, prefix });
     const survivor = new ViewCounter(survivorStore, new ViewsRepository(api.db), silent, 1000);
     await connected(stalledStore, survivorStore);
     await stalled.flush(); // a batch opened now, not when the store began connecting
@@ -113,9 +112,9 @@ describe('views survive the death of the content process', () => {
     const prefix = `cm-durable:${randomUUID()}:`;
     const id = (await api.db('articles').where({ slug: 'orphaned' }).first('id')).id as number;
     const before = await viewCount(api, 'orphaned');
-    const store = new RedisStore({ url: REDIS_URL, prefix });
+    const store = RedisViewStore.open({ url: REDIS_URL, prefix });
     const owner = new ViewCounter(store, new ViewsRepository(api.db), silent, 100);
-    const otherStore = new RedisStore({ url: REDIS_URL, prefix });
+    const otherStore = RedisViewStore.open({ url: REDIS_URL, prefix });
     const other = new ViewCounter(otherStore, new ViewsRepository(api.db), silent, 100);
     await connected(store, otherStore);
     await Promise.all(Array.from({ length: 50 }, () => owner.record(id)));

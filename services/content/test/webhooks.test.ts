@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS } from '@coinmag/contracts';
-import { AuditRepository, createLogger } from '@coinmag/service-kit';
+import { createLogger } from '@coinmag/service-kit';
+import { AuditRepository } from '@coinmag/audit';
 import { ChangeOutbox } from '../src/outbox/change-outbox.js';
 import { OutboxRepository } from '../src/outbox/outbox.repository.js';
 import { OutboxWorker } from '../src/outbox/outbox-worker.js';

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { createRuntime, createServiceApp, pingDatabase, rejectUnsafeText, requireAdmin, type DependencyProbe, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { createRuntime, createServiceApp, rejectUnsafeText, requireAdmin, type DependencyProbe, type Logger, type ServiceRuntime } from '@coinmag/service-kit';
+import { pingDatabase } from '@coinmag/service-kit/database';
 import type { CoinDefinition } from './coins.js';
 import { HistoryRepository } from './history/history.repository.js';
 import type { ProviderName } from './providers/provider.js';

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { migrateLatest, pendingMigrations, type Logger } from '@coinmag/service-kit';
+import type { Logger } from '@coinmag/service-kit';
+import { migrateLatest, pendingMigrations } from '@coinmag/service-kit/database';
 import { MARKETS_MIGRATIONS } from './migrations/index.js';
 
 export async function migrateMarkets(db: Knex, schema: string, log: Logger): Promise<void> {

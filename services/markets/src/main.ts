@@ -1,4 +1,5 @@
-import { confirmAdminTokensWith, createDatabase, createRedisClient, createTokenConfirmer, loadTokenPublicKey, runService } from '@coinmag/service-kit';
+import { confirmAdminTokensWith, createRedisClient, createTokenConfirmer, loadTokenPublicKey, runService } from '@coinmag/service-kit';
+import { createDatabase } from '@coinmag/service-kit/database';
 import { createApp } from './app.js';
 import { coinsFromList } from './coins.js';
 import { loadMarketsConfig } from './config.js';

@@ -1,4 +1,5 @@
-import { createDatabase, runMigration } from '@coinmag/service-kit';
+import { runMigration } from '@coinmag/service-kit';
+import { createDatabase } from '@coinmag/service-kit/database';
 import { loadMarketsConfig } from './config.js';
 import { migrateMarkets } from './database.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@coinmag/contracts';
-import { HttpError, PayloadTooLargeError, ServiceUnavailableError, UnauthorizedError, uploadImageToMedia, ValidationError } from '@coinmag/service-kit';
+import { HttpError, PayloadTooLargeError, ServiceUnavailableError, UnauthorizedError, ValidationError } from '@coinmag/service-kit';
+import { uploadImageToMedia } from '../../content/src/outbound/media-client.js';
 import { MEDIA_MESSAGES } from '../src/media/media-errors.js';
 import { diskAdapter } from './support/adapters.js';
 import { createTestKeys } from './support/auth.js';

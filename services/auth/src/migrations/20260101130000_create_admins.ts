@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { NamedMigration } from '@coinmag/service-kit';
+import type { NamedMigration } from '@coinmag/service-kit/database';
 
 export const createAdmins: NamedMigration = {
   name: '20260101130000_create_admins',

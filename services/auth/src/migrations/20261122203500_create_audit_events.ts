@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { createAuditTable, dropAuditTable, type NamedMigration } from '@coinmag/service-kit';
+import { type NamedMigration } from '@coinmag/service-kit/database';
+import { createAuditTable, dropAuditTable } from '@coinmag/audit';
 
 /** Sign-in, sign-out and password changes: this service's part of the back office's log. */
 export const createAuditEvents: NamedMigration = {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { NamedMigration } from '@coinmag/service-kit';
+import type { NamedMigration } from '@coinmag/service-kit/database';
 
 export const createSessions: NamedMigration = {
   name: '20261122203800_create_sessions',

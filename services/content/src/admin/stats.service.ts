@@ -1,5 +1,5 @@
 import type { AdminStats } from '@coinmag/contracts';
-import type { ViewCounter } from '../views/view-counter.js';
+import type { ViewCounter } from '@coinmag/views';
 import type { StatsRepository } from './stats.repository.js';
 
 /** The dashboard's figures: the database's, with the views not yet flushed to it added. */

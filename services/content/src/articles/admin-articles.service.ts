@@ -1,6 +1,7 @@
 import type { AdminArticle, AdminArticleList } from '@coinmag/contracts';
 import { API_MESSAGES } from '@coinmag/contracts';
-import { ConflictError, NotFoundError, ValidationError, type AuditEntry, type UploadedFile } from '@coinmag/service-kit';
+import { ConflictError, NotFoundError, ValidationError, type UploadedFile } from '@coinmag/service-kit';
+import { type AuditEntry } from '@coinmag/audit';
 import { normalizeSlug, pageCount, slugFromTitle, SLUG_MAX_LENGTH } from '@coinmag/rules';
 import type { CategoriesService } from '../categories/categories.service.js';
 import { statusOf as statusOfRow, toAdmin } from './article.mapper.js';
@@ -10,7 +11,7 @@ import type { ArticleWritesRepository } from './article-writes.repository.js';
 import type { ArticleRow, ArticlesRepository, ArticleWrite } from './articles.repository.js';
 import type { CoverStore } from './cover-store.js';
 import { withPendingViews } from '../views/pending-views.js';
-import type { ViewCounter } from '../views/view-counter.js';
+import type { ViewCounter } from '@coinmag/views';
 import type { RevisionRow } from '../revisions/revisions.repository.js';
 
 export interface ArticleChange {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { API_MESSAGES, REVISIONS_PER_ARTICLE } from '@coinmag/contracts';
-import { ConflictError, type AuditEntry, type AuditRepository } from '@coinmag/service-kit';
+import { ConflictError } from '@coinmag/service-kit';
+import { type AuditEntry, type AuditRepository } from '@coinmag/audit';
 import type { ChangeOutbox } from '../outbox/change-outbox.js';
 import type { ArticleState } from '../outbox/article-events.js';
 import type { AutosaveOwner, AutosavesRepository } from '../revisions/autosaves.repository.js';

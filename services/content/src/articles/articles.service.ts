@@ -2,7 +2,7 @@ import type { ArticleDetail, ArticleList, ArticleListQuery, ArticleSummary } fro
 import { API_MESSAGES } from '@coinmag/contracts';
 import { NotFoundError } from '@coinmag/service-kit';
 import { pageCount, tagKey } from '@coinmag/rules';
-import type { PopularRanking } from '../views/popular-ranking.js';
+import type { PopularRanking } from '@coinmag/views';
 import type { CategoriesRepository } from '../categories/categories.repository.js';
 import { toDetail, toSummary } from './article.mapper.js';
 import type { ArticlesRepository, PublicListFilter, PublicOrder } from './articles.repository.js';

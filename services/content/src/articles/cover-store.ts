@@ -1,4 +1,5 @@
-import { ServiceUnavailableError, uploadImageToMedia, type UploadedFile } from '@coinmag/service-kit';
+import { ServiceUnavailableError, type UploadedFile } from '@coinmag/service-kit';
+import { uploadImageToMedia } from '../outbound/media-client.js';
 
 export interface CoverContext {
   token: string;

@@ -1,6 +1,7 @@
 import { auditKindOf, type AuditList, type AuditQuery, type AuditSlice, type UploadAudit } from '@coinmag/contracts';
 import { pageCount } from '@coinmag/rules';
-import type { AuditRepository, Logger } from '@coinmag/service-kit';
+import type { Logger } from '@coinmag/service-kit';
+import type { AuditRepository } from '@coinmag/audit';
 import type { AuthAuditClient } from './auth-audit-client.js';
 
 /** Kinds whose entries only the auth service holds, and those only this one holds. */

@@ -5,7 +5,7 @@ import type { Store } from './store.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** Both adapters, each role's contract test runs against: the in-process default and Redis (also as view counting uses it, auto-pipelined). */
+/** Both adapters, each role's contract test runs against: the in-process default and Redis (also auto-pipelined). */
 export const STORE_ADAPTERS: Array<[string, () => Store]> = [
   ['memory', () => new MemoryStore()],
   ['redis', () => new RedisStore({ url: REDIS_URL, prefix: `cm-test:${randomUUID()}:` })],

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { API_MESSAGES } from '@coinmag/contracts';
-import { ConflictError, type AuditEntry, type AuditRepository } from '@coinmag/service-kit';
+import { ConflictError } from '@coinmag/service-kit';
+import { type AuditEntry, type AuditRepository } from '@coinmag/audit';
 import type { ChangeOutbox } from '../outbox/change-outbox.js';
 
 export interface CategoryRow {

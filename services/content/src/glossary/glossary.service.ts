@@ -12,7 +12,8 @@ import {
 } from '@coinmag/contracts';
 import type { Knex } from 'knex';
 import { isSlugParam, normalizeSlug, pageCount, slugFromTitle } from '@coinmag/rules';
-import { ConflictError, NotFoundError, ValidationError, type AuditEntry, type AuditRepository } from '@coinmag/service-kit';
+import { ConflictError, NotFoundError, ValidationError } from '@coinmag/service-kit';
+import { type AuditEntry, type AuditRepository } from '@coinmag/audit';
 import { sanitizeArticleHtml } from '../articles/article-html.js';
 import { parseGlossaryCsv } from './glossary-csv.js';
 import { spellingKey } from './glossary-matcher.js';

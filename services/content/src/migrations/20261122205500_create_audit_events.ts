@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createAuditTable, dropAuditTable } from '@coinmag/service-kit';
+import { createAuditTable, dropAuditTable } from '@coinmag/audit';
 
 export const name = '20261122205500_create_audit_events';
 

@@ -1,4 +1,4 @@
-import type { NamedMigration } from '@coinmag/service-kit';
+import type { NamedMigration } from '@coinmag/service-kit/database';
 import * as createCategories from './20260101000001_create_categories.js';
 import * as createArticles from './20260101000002_create_articles.js';
 import * as createTags from './20260101000003_create_tags.js';

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { LearningPathLevel } from '@coinmag/contracts';
 import { READING_PATTERNS } from '@coinmag/rules';
-import { ConflictError, type AuditEntry, type AuditRepository } from '@coinmag/service-kit';
+import { ConflictError } from '@coinmag/service-kit';
+import { type AuditEntry, type AuditRepository } from '@coinmag/audit';
 
 export interface PathRow {
   id: number;

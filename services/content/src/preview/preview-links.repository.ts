@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AuditEntry, AuditRepository } from '@coinmag/service-kit';
+import type { AuditEntry, AuditRepository } from '@coinmag/audit';
 
 export interface PreviewLinkRow {
   id: number;

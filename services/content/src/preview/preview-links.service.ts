@@ -9,7 +9,8 @@ import {
   type PreviewAnswer,
   type PreviewLink,
 } from '@coinmag/contracts';
-import { ConflictError, NotFoundError, type AuditEntry } from '@coinmag/service-kit';
+import { ConflictError, NotFoundError } from '@coinmag/service-kit';
+import { type AuditEntry } from '@coinmag/audit';
 import { toDetail } from '../articles/article.mapper.js';
 import type { GlossaryLinks } from '../glossary/glossary-links.js';
 import type { ArticleRow, ArticlesRepository } from '../articles/articles.repository.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AdminSettings, Settings, SettingsInput } from '@coinmag/contracts';
-import type { AuditEntry, AuditRepository } from '@coinmag/service-kit';
+import type { AuditEntry, AuditRepository } from '@coinmag/audit';
 import type { ChangeOutbox } from '../outbox/change-outbox.js';
 
 const FIELDS = ['site_title', 'site_description', 'google_adsense_id', 'header_ad_script', 'sidebar_ad_script', 'footer_ad_script'] as const;

@@ -5,11 +5,9 @@ import {
   API_MESSAGES, VIEW_ARTICLES_MAX, VIEW_ARTICLES_PATH, VIEW_BATCH_ARTICLES_MAX, VIEW_BATCHES_MAX, VIEW_BATCHES_PATH, VIEW_BEACON_BATCH_MAX, VIEW_BEACON_BATCH_MAX_BYTES, VIEW_BEACONS_PATH,
   type ViewArticlesAnswer, type ViewBeaconAnswer, type ViewBeaconAnswers,
 } from '@coinmag/contracts';
-import { addressesTrusted, errorAnswer, ForbiddenError, parseInput, parseViewBatchName, readJsonBody, ServiceUnavailableError, ValidationError, type AdmissionLimits } from '@coinmag/service-kit';
+import { addressesTrusted, errorAnswer, ForbiddenError, parseInput, readJsonBody, ServiceUnavailableError, ValidationError } from '@coinmag/service-kit';
+import { parseViewBatchName, type ContentViews, type CountedBeacon, type ViewCounts } from '@coinmag/views';
 import { slugParam } from '../articles/articles.routes.js';
-import type { ViewCounter } from './view-counter.js';
-import type { ViewCounts } from './views.repository.js';
-import type { BeaconAnswer, ViewsService } from './views.service.js';
 
 const beaconQuerySchema = z.object({ pv: z.string().uuid('瀏覽識別碼格式不正確').optional() });
 const USER_AGENT_LENGTH = 512;
@@ -18,23 +16,23 @@ const ADDRESS_LENGTH = 64;
 const HAND_OVER_MAX_BYTES = 1024 * 1024;
 
 /** One beacon as either route receives it: checked as the single route checks it, then counted. */
-function beacon(service: ViewsService, slug: string, query: unknown, address: string, userAgent: string): Promise<BeaconAnswer> {
+function beacon(counting: ContentViews, slug: string, query: unknown, address: string, userAgent: string): Promise<CountedBeacon> {
   const checkedSlug = slugParam(slug);
   const { pv } = parseInput(beaconQuerySchema, query);
-  return service.beacon(checkedSlug, { address, userAgent: userAgent.slice(0, USER_AGENT_LENGTH), pageViewId: pv });
+  return counting.views.count({ slug: checkedSlug, address, userAgent: userAgent.slice(0, USER_AGENT_LENGTH), ...(pv === undefined ? {} : { pageViewId: pv }) });
 }
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
 
 /** A batch's beacon, answered as the single route answers it (its failure is its own, not the batch's). */
-async function batchedBeacon(service: ViewsService, ctx: Context, item: unknown): Promise<ViewBeaconAnswer> {
+async function batchedBeacon(counting: ContentViews, ctx: Context, item: unknown): Promise<ViewBeaconAnswer> {
   try {
     const { slug, pv, address, userAgent } = (item ?? {}) as Record<string, unknown>;
     if (!isText(slug, 1000) || !(pv === undefined || isText(pv, 100)) || !isText(address, ADDRESS_LENGTH) || !isText(userAgent, USER_AGENT_LENGTH)) {
       throw new ValidationError(undefined, API_MESSAGES.viewBeaconsInvalid);
     }
     // Addresses are believed on the gateway's requests only, as X-Forwarded-For is.
-    const answer = await beacon(service, slug, pv === undefined ? {} : { pv }, addressesTrusted(ctx) ? address : ctx.ip, userAgent);
+    const answer = await beacon(counting, slug, pv === undefined ? {} : { pv }, addressesTrusted(ctx) ? address : ctx.ip, userAgent);
     return { status: 200, body: answer };
   } catch (err) {
     const failed = errorAnswer(err, ctx.state.log);
@@ -62,8 +60,6 @@ function handedBatches(body: unknown): Array<{ name: string; counts: ViewCounts 
 }
 
 export interface CountingElsewhere {
-  views: ViewCounter;
-  limits: AdmissionLimits;
   flushIntervalMs: number;
   /** This service's Redis key prefix when its Redis can hold views another process counts (else nobody else counts). */
   sharedPrefix?: string;
@@ -76,18 +72,18 @@ export interface CountingElsewhere {
  * GET /internal/view-articles?slug=… and POST /internal/view-batches: for the gateway, which counts
  * the beacons it receives in this service's Redis, and hands what it counted here to be applied.
  */
-export function viewBeaconRoutes(service: ViewsService, elsewhere?: CountingElsewhere): Router {
+export function viewBeaconRoutes(counting: ContentViews, elsewhere?: CountingElsewhere): Router {
   const router = new Router();
   router.post('/api/articles/:slug/views', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await beacon(service, ctx.params.slug!, ctx.query, ctx.ip, ctx.get('user-agent'));
+    ctx.body = await beacon(counting, ctx.params.slug!, ctx.query, ctx.ip, ctx.get('user-agent'));
   });
   router.post(VIEW_BEACONS_PATH, async (ctx) => {
     const body = (await readJsonBody(ctx, VIEW_BEACON_BATCH_MAX_BYTES)) as { beacons?: unknown };
     const items = body?.beacons;
     if (!Array.isArray(items) || items.length === 0 || items.length > VIEW_BEACON_BATCH_MAX) throw new ValidationError('beacons', API_MESSAGES.viewBeaconsInvalid);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { answers: await Promise.all(items.map((item) => batchedBeacon(service, ctx, item))) } satisfies ViewBeaconAnswers;
+    ctx.body = { answers: await Promise.all(items.map((item) => batchedBeacon(counting, ctx, item))) } satisfies ViewBeaconAnswers;
   });
   if (!elsewhere) return router;
   router.get(VIEW_ARTICLES_PATH, async (ctx) => {
@@ -95,18 +91,20 @@ export function viewBeaconRoutes(service: ViewsService, elsewhere?: CountingElse
     const asked = ctx.query.slug;
     const slugs = [...new Set(Array.isArray(asked) ? asked : asked === undefined ? [] : [asked])];
     if (slugs.length === 0 || slugs.length > VIEW_ARTICLES_MAX) throw new ValidationError('slug', API_MESSAGES.viewBeaconsInvalid);
-    const found = await service.articlesForCounting(slugs.map(slugParam));
+    // Unavailable while the article versions say nothing (no shared store, or an invalidation not recorded).
+    if (!counting.stampsTrusted()) throw new ServiceUnavailableError('瀏覽次數暫時由內容服務計算');
+    const found = await counting.articles.readMany(slugs.map(slugParam));
     const articles: ViewArticlesAnswer['articles'] = {};
-    for (const [slug, article] of found) articles[slug] = article ? { id: article.id, base: article.base, stamp: article.stamp } : null;
+    for (const [slug, article] of found) articles[slug] = article ? { id: article.id, base: article.base, stamp: [...article.stamp] } : null;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { articles, limits: elsewhere.limits, flushIntervalMs: elsewhere.flushIntervalMs, prefix: elsewhere.sharedPrefix } satisfies ViewArticlesAnswer;
+    ctx.body = { articles, limits: counting.limits, flushIntervalMs: elsewhere.flushIntervalMs, prefix: elsewhere.sharedPrefix } satisfies ViewArticlesAnswer;
   });
   router.post(VIEW_BATCHES_PATH, async (ctx) => {
     // Views are added only on the gateway's word, as its addresses are believed.
     if (!addressesTrusted(ctx)) throw new ForbiddenError('只接受閘道送來的瀏覽紀錄');
     const batches = handedBatches(await readJsonBody(ctx, HAND_OVER_MAX_BYTES));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { applied: await elsewhere.views.applyHanded(batches) };
+    ctx.body = { applied: await counting.counter.applyHanded(batches) };
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { WebhookEvent } from '@coinmag/contracts';
-import type { AuditEntry, AuditRepository } from '@coinmag/service-kit';
+import type { AuditEntry, AuditRepository } from '@coinmag/audit';
 
 export interface EndpointRow {
   id: number;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { auditedWebhookUrl, WEBHOOK_LIMITS, type WebhookDelivery, type WebhookEndpoint, type WebhookInput, type WebhookWithSecret } from '@coinmag/contracts';
-import { ConflictError, NotFoundError, ValidationError, type AuditEntry } from '@coinmag/service-kit';
+import { ConflictError, NotFoundError, ValidationError } from '@coinmag/service-kit';
+import { type AuditEntry } from '@coinmag/audit';
 import { outboundUrlProblem } from '../outbound/outbound-address.js';
 import type { OutboxRepository } from '../outbox/outbox.repository.js';
 import type { EndpointRow, WebhooksRepository } from './webhooks.repository.js';

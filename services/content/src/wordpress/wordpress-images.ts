@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { grantAuthorization, ServiceUnavailableError, UnauthorizedError, uploadImageToMedia } from '@coinmag/service-kit';
+import { grantAuthorization, ServiceUnavailableError, UnauthorizedError } from '@coinmag/service-kit';
+import { uploadImageToMedia } from '../outbound/media-client.js';
 import { fetchImage, ImageFetchError, type ImageFetchLimits } from './image-fetcher.js';
 import type { ImageBudget } from './image-budget.js';
 import type { WordPressImportRepository } from './wordpress-import.repository.js';

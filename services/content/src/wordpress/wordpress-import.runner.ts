@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { WordPressImportItem, WordPressProgress } from '@coinmag/contracts';
-import { ServiceUnavailableError, ValidationError, type AuditRepository, type Logger } from '@coinmag/service-kit';
+import { ServiceUnavailableError, ValidationError, type Logger } from '@coinmag/service-kit';
+import { type AuditRepository } from '@coinmag/audit';
 import type { ArticleBodyPool } from '../articles/article-body-pool.js';
 import type { ArticleWritesRepository } from '../articles/article-writes.repository.js';
 import { ImageBudget } from './image-budget.js';

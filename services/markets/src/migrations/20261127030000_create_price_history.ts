@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { NamedMigration } from '@coinmag/service-kit';
+import type { NamedMigration } from '@coinmag/service-kit/database';
 
 export const createPriceHistory: NamedMigration = {
   name: '20261127030000_create_price_history',

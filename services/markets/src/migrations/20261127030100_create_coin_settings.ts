@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { NamedMigration } from '@coinmag/service-kit';
+import type { NamedMigration } from '@coinmag/service-kit/database';
 
 export const createCoinSettings: NamedMigration = {
   name: '20261127030100_create_coin_settings',

@@ -1,4 +1,4 @@
-import type { NamedMigration } from '@coinmag/service-kit';
+import type { NamedMigration } from '@coinmag/service-kit/database';
 import { createPriceHistory } from './20261127030000_create_price_history.js';
 import { createCoinSettings } from './20261127030100_create_coin_settings.js';
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import type { ViewCounts } from './view-tally.js';
 
-export type ViewCounts = Map<number, number>;
+export type { ViewCounts };
 
 /** The SQL of view counting: the stored figure, direct adds, and batches applied at most once. */
 export class ViewsRepository {
@@ -49,24 +50,6 @@ export class ViewsRepository {
         [ids, views],
       );
       await trx('view_flushes').where({ id: batchId }).update({ counts: merged });
-      return views.reduce((sum, n) => sum + n, 0);
-    });
-  }
-
-  /** A snapshot left by the previous counter (before batches): applied once, or not at all if recorded. */
-  async applyLegacySnapshot(snapshotId: string, counts: ViewCounts): Promise<number> {
-    if (counts.size === 0) return 0;
-    return this.db.transaction(async (trx) => {
-      const claimed = await trx('view_flushes').insert({ id: snapshotId }).onConflict('id').ignore().returning('id');
-      if (claimed.length === 0) return 0;
-      const ids = [...counts.keys()];
-      const views = [...counts.values()];
-      await trx.raw(
-        `update articles a set view_count = a.view_count + v.views
-           from (select unnest(?::int[]) as id, unnest(?::bigint[]) as views) v
-          where a.id = v.id`,
-        [ids, views],
-      );
       return views.reduce((sum, n) => sum + n, 0);
     });
   }

@@ -1,9 +1,9 @@
 import { hash } from 'node:crypto';
 
 /**
- * View counting's layout in Redis, shared by every process that counts a view (the content service,
- * and the gateway, which counts the beacons it receives itself): the same keys, limits and script,
- * so a view counted by either is admitted, held and applied the same way (docs/adr/0003, 0013).
+ * View counting's layout in Redis, the same for every process that counts a view (the content
+ * service, and the gateway, which counts the beacons it receives itself): a view counted by either
+ * is admitted, held and applied the same way (docs/adr/0003, 0012, 0014).
  */
 
 /** Every batch hash of counted views is listed here, so a batch whose process died is found and applied. */

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { AdmissionCheck } from './view-keys.js';
+import type { AdmissionCheck } from './keys.js';
 
 export interface BeaconOp {
   stamp: { keys: readonly string[]; expected: readonly string[] };

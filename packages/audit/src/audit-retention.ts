@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.js';
+import type { Logger } from '@coinmag/service-kit';
 import type { AuditRepository } from './audit.repository.js';
 
 const HOUR_MS = 3_600_000;

@@ -1,11 +1,11 @@
-import { POPULAR_WINDOW_DAYS, popularDay } from '@coinmag/service-kit';
+import { POPULAR_WINDOW_DAYS, popularDay } from './keys.js';
 import type { RankingStore } from './view-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Yesterday's views count 85% of today's, the day before 72%, and so on. */
 const DAILY_DECAY = 0.85;
 
-/** Recent views in a sorted set per day (service-kit's `popularDay`); the ranking is their decayed sum over the last week. */
+/** Recent views in a sorted set per day (`popularDay`); the ranking is their decayed sum over the last week. */
 export class PopularRanking {
   constructor(
     private readonly store: RankingStore,

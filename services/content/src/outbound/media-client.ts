@@ -1,6 +1,5 @@
 import { API_MESSAGES, uploadResponseSchema, type UploadResponse } from '@coinmag/contracts';
-import { HttpError, PayloadTooLargeError, ServiceUnavailableError, UnauthorizedError, ValidationError } from './errors.js';
-import { REQUEST_ID_HEADER } from './request-context.js';
+import { HttpError, PayloadTooLargeError, REQUEST_ID_HEADER, ServiceUnavailableError, UnauthorizedError, ValidationError } from '@coinmag/service-kit';
 
 export interface MediaUploadInput {
   /** Base URL of the media service (MEDIA_URL), e.g. http://127.0.0.1:4003. */

@@ -1,9 +1,16 @@
-import type { StoreConnection } from '../cache/store-connection.js';
+import type { BeaconOp, BeaconOutcome } from './beacon-script.js';
+import type { AdmissionCheck } from './keys.js';
 
-import type { AdmissionCheck, BeaconOp, BeaconOutcome } from '@coinmag/service-kit';
-
-// The script's shapes are shared with the gateway, which counts the beacons it receives with the same script.
-export type { AdmissionCheck, BeaconOp, BeaconOutcome, ExpiringCounter } from '@coinmag/service-kit';
+/** Which backend holds the views, and its connection's life. */
+export interface ViewStoreConnection {
+  readonly kind: 'redis' | 'memory';
+  /** Two stores with the same keyspace see the same keys (one Redis and prefix, or one in-process store). */
+  readonly keyspace: string;
+  /** A Redis store's key prefix (another process counting in the same Redis must use it too). */
+  readonly keyPrefix?: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
 
 /** Deciding whether a view counts: the window's shared secret and the anti-inflation checks. */
 export interface AdmissionStore {
@@ -36,8 +43,6 @@ export interface CountStore {
   sadd(key: string, member: string): Promise<void>;
   srem(key: string, member: string): Promise<void>;
   hgetall(key: string): Promise<Record<string, string>>;
-  /** RENAME when the source exists; false when it does not. */
-  renameIfExists(from: string, to: string): Promise<boolean>;
   del(keys: string[]): Promise<void>;
 }
 
@@ -50,4 +55,4 @@ export interface RankingStore {
 }
 
 /** Everything view counting needs; keys are given without the prefix, adapters add it. */
-export interface ViewStore extends StoreConnection, AdmissionStore, CountStore, RankingStore {}
+export interface ViewStore extends ViewStoreConnection, AdmissionStore, CountStore, RankingStore {}

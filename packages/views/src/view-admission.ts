@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { admissionCheck, DEFAULT_ADMISSION_LIMITS, viewWindow, type AdmissionLimits, type Reader } from '@coinmag/service-kit';
-import type { AdmissionCheck, AdmissionStore } from './view-store.js';
-import { MemoryStore } from '../cache/memory-store.js';
-
-export { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits, type Reader };
+import { MemoryKeys } from '@coinmag/service-kit';
+import { admissionCheck, DEFAULT_ADMISSION_LIMITS, viewWindow, type AdmissionCheck, type AdmissionLimits, type Reader } from './keys.js';
+import { MemoryViewStore } from './memory-view-store.js';
+import type { AdmissionStore } from './view-store.js';
 
 /** `count`: a new view; `repeat`: this page view or reader was already counted; `limited`: over a per-address limit. */
 export type Admission = 'count' | 'repeat' | 'limited';
@@ -12,13 +11,13 @@ export type Admission = 'count' | 'repeat' | 'limited';
 const FALLBACK_KEYS = 100_000;
 
 /**
- * Decides whether a beacon is a new view, with the keys of service-kit's `admissionCheck` (the
- * gateway, which counts the beacons it receives, builds the same): readers known only by keyed
- * hashes under a secret that changes every window and expires after two. Keys live in Redis
- * (shared by replicas); while Redis is unreachable, in a bounded store in this process.
+ * Decides whether a beacon is a new view, with the keys of `admissionCheck`: readers known only by
+ * keyed hashes under a secret that changes every window and expires after two, shared by every
+ * process that counts (content replicas, gateways) through the store. Keys live in Redis (shared by
+ * replicas); while Redis is unreachable, in a bounded store in this process.
  */
 export class ViewAdmission {
-  private readonly fallback = new MemoryStore(FALLBACK_KEYS);
+  private readonly fallback = new MemoryViewStore(new MemoryKeys(FALLBACK_KEYS));
   private readonly secrets = new Map<string, Buffer>();
 
   constructor(
@@ -41,19 +40,19 @@ export class ViewAdmission {
     return decision === 'pass' ? 'count' : decision === 'replay' ? 'repeat' : decision;
   }
 
-  /** What the store checks for this beacon in Redis (the beacon's script runs it with the count). */
-  check(articleId: number, reader: Reader): Promise<AdmissionCheck> {
-    return this.checkIn(this.store, articleId, reader);
+  /** What the store checks for this beacon in Redis (the beacon's script runs it with the count), under `limits` (default: this process's). */
+  check(articleId: number, reader: Reader, limits: AdmissionLimits = this.limits): Promise<AdmissionCheck> {
+    return this.checkIn(this.store, articleId, reader, limits);
   }
 
-  private async checkIn(store: AdmissionStore, articleId: number, reader: Reader): Promise<AdmissionCheck> {
+  private async checkIn(store: AdmissionStore, articleId: number, reader: Reader, limits = this.limits): Promise<AdmissionCheck> {
     const now = this.clock().getTime();
-    return admissionCheck(await this.secret(store, now), this.limits, now, articleId, reader);
+    return admissionCheck(await this.secret(store, now, limits), limits, now, articleId, reader);
   }
 
   /** This window's secret, shared by replicas (and the gateways) through the store; lives two windows. */
-  private async secret(store: AdmissionStore, now: number): Promise<Buffer> {
-    const { window, secretKey, secretTtlMs } = viewWindow(now, this.limits);
+  private async secret(store: AdmissionStore, now: number, limits: AdmissionLimits): Promise<Buffer> {
+    const { window, secretKey, secretTtlMs } = viewWindow(now, limits);
     const cacheKey = `${store === this.fallback ? 'local' : 'shared'}:${window}`;
     const known = this.secrets.get(cacheKey);
     if (known) return known;

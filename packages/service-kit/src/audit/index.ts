@@ -1,3 +1,0 @@
-export * from './audit-table.js';
-export * from './audit.repository.js';
-export * from './audit-retention.js';

@@ -1,2 +1,0 @@
-export * from './view-keys.js';
-export * from './beacon-script.js';
