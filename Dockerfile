@@ -1,11 +1,12 @@
-# One Dockerfile for the four deployables. Build from the repository root; the build arguments
+# One Dockerfile for the five deployables. Build from the repository root; the build arguments
 # name the deployable (its workspace folder) and the port it listens on:
 #   docker build --build-arg APP=gateway          --build-arg PORT=8080 -t coinmag/gateway .
 #   docker build --build-arg APP=services/auth    --build-arg PORT=4001 -t coinmag/auth .
 #   docker build --build-arg APP=services/content --build-arg PORT=4002 -t coinmag/content .
 #   docker build --build-arg APP=services/media   --build-arg PORT=4003 -t coinmag/media .
+#   docker build --build-arg APP=services/markets --build-arg PORT=4004 -t coinmag/markets .
 # docker-compose.yml passes the same arguments. The stages before `ARG APP` are the same for all
-# four, so building one after another reuses them.
+# five, so building one after another reuses them.
 
 # 1. The workspace's manifests only, so the dependency layers below are rebuilt only when a
 #    package.json or the lock file changes (every workspace is listed: npm ci checks them all).
@@ -21,6 +22,7 @@ COPY packages/views/package.json packages/views/
 COPY services/content/package.json services/content/
 COPY services/auth/package.json services/auth/
 COPY services/media/package.json services/media/
+COPY services/markets/package.json services/markets/
 COPY gateway/package.json gateway/
 COPY frontends/shared/package.json frontends/shared/
 COPY frontends/shell/package.json frontends/shell/

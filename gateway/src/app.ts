@@ -16,10 +16,12 @@ import { replicaPool } from './proxy/replica-resolver.js';
 import { UpstreamPool } from './proxy/upstream-pool.js';
 import { limitsFrom, type LimitsConfig } from './limits/limits-config.js';
 import { upstreamBodies } from './limits/upstream-body.js';
+import { refreshTickerAfterSettings } from './markets/ticker-after-settings.js';
+import type { TickerFeed } from './markets/ticker-feed.js';
 
 export interface GatewayDeps {
   config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> &
-    Partial<Pick<GatewayConfig, 'TRUSTED_PROXY_HOPS' | 'FORWARDING_SECRET' | 'UPSTREAM_RESTART_WAIT_MS' | 'UPSTREAM_RESOLVE_MS' | 'ADMIN_ORIGIN'>> &
+    Partial<Pick<GatewayConfig, 'MARKETS_URL' | 'TRUSTED_PROXY_HOPS' | 'FORWARDING_SECRET' | 'UPSTREAM_RESTART_WAIT_MS' | 'UPSTREAM_RESOLVE_MS' | 'ADMIN_ORIGIN'>> &
     Partial<LimitsConfig>;
   /** The chassis's log, health and metrics (runService's); tests get a fresh one. */
   runtime?: ServiceRuntime;
@@ -41,6 +43,8 @@ export interface GatewayDeps {
   readerNumbers?: ReaderNumbers;
   /** The auth service's replicas, shared with the admin guard's own calls to auth (servicePool); made here when absent. */
   authPool?: UpstreamPool;
+  /** The ticker written into pages (markets/ticker-feed.ts): drawn again when the admin saves 行情設定 through this gateway. */
+  ticker?: Pick<TickerFeed, 'refresh'>;
 }
 
 type PoolConfig = Pick<GatewayConfig, 'UPSTREAM_RESOLVE_MS'> & Partial<LimitsConfig>;
@@ -62,7 +66,7 @@ function beaconCounter(views: GatewayViews<ViewBeaconAnswer> | undefined, conten
   return alone.count.bind(alone);
 }
 
-export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconViews, authPool, readerNumbers }: GatewayDeps): Koa {
+export function createGatewayApp({ config, runtime: given, log, adminGuard, frontends, pages, csp, cache, beaconViews, authPool, readerNumbers, ticker }: GatewayDeps): Koa {
   const runtime = given ?? createRuntime('gateway', log);
   const cspOptions = csp ?? { adHosts: DEFAULT_AD_HOSTS, scriptOrigins: [] };
   const adminHost = config.ADMIN_ORIGIN ? new URL(config.ADMIN_ORIGIN).host : undefined;
@@ -90,12 +94,14 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   });
   app.use(cspReportEndpoint());
   if (adminGuard) app.use(adminGuard);
+  if (ticker) app.use(refreshTickerAfterSettings(ticker));
   app.use(
     proxyByRouteTable({
       upstreams: {
         content,
         auth: authPool ?? servicePool('auth', config.AUTH_URL, config, runtime.log),
         media: servicePool('media', config.MEDIA_URL, config, runtime.log),
+        markets: servicePool('markets', config.MARKETS_URL ?? 'http://127.0.0.1:4004', config, runtime.log),
       },
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       slowTimeoutMs: config.UPLOAD_TIMEOUT_MS,

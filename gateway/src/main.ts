@@ -10,6 +10,8 @@ import { gatewayServerTuning } from './limits/connection-caps.js';
 import { replicaPool } from './proxy/replica-resolver.js';
 import { limitsFrom } from './limits/limits-config.js';
 import { ReaderNumbers } from './numbers/reader-numbers.js';
+import { TickerFeed } from './markets/ticker-feed.js';
+import { marketsReader } from './markets/markets-reader.js';
 
 void runService({
   name: 'gateway',
@@ -32,7 +34,9 @@ void runService({
     const contentCache = createContentCache(config, runtime.log);
     // The pages' reads follow every content replica, as the proxy does.
     const pagesContent = replicaPool(urlList(config.CONTENT_URL), config.UPSTREAM_RESOLVE_MS, { log: runtime.log, service: 'content (pages)' }).pool;
-    const frontends = frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache, pagesContent);
+    // The price ticker written into every public page as it is served (docs/adr/0017).
+    const ticker = new TickerFeed({ marketsUrls: urlList(config.MARKETS_URL), log: runtime.log });
+    const frontends = frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache, pagesContent, ticker, marketsReader(urlList(config.MARKETS_URL)));
     // Beacons counted here need the content service's Redis and a cache kept exact by its feed (which says whether the article versions hold).
     const cache = contentCache?.cache;
     const viewsRedis = config.REDIS_URL && cache
@@ -52,7 +56,7 @@ void runService({
     });
     const app = createGatewayApp({
       config, runtime, adminGuard, authPool, cache, csp: cspOptions(config),
-      frontends: frontends.serve, pages: frontends.pages, beaconViews, readerNumbers,
+      frontends: frontends.serve, pages: frontends.pages, beaconViews, readerNumbers, ticker,
     });
     return {
       app,
@@ -61,8 +65,9 @@ void runService({
         contentCache?.start();
         beaconViews?.start();
         readerNumbers.start();
+        ticker.start();
       },
-      close: [async () => contentCache?.stop(), async () => beaconViews?.stop(), () => readerNumbers.stop(), async () => viewsRedis?.disconnect()],
+      close: [async () => ticker.stop(), async () => contentCache?.stop(), async () => beaconViews?.stop(), () => readerNumbers.stop(), async () => viewsRedis?.disconnect()],
     };
   },
 });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ensureFrontendsBuilt } from './frontends.js';
 import { ensureSigningKeys } from './keys.js';
+import { marketsProviders } from './markets-stand-in.js';
 import { assertPortsFree, runEntry, runToCompletion, stopAll, waitForHealthy, type ServiceProcess } from './processes.js';
 
 /**
@@ -22,7 +23,7 @@ export interface StackOptions {
   redisUrl?: string;
   dataDir: string;
   gatewayPort: number;
-  /** auth, content, media listen on basePort+1, +2, +3. */
+  /** auth, content, media, markets listen on basePort+1, +2, +3, +4. */
   basePort: number;
   seedDemo: boolean;
   buildFrontends: boolean;
@@ -34,6 +35,8 @@ export interface RunningStack {
   url: string;
   /** Process id of each running service and of the gateway (e.g. to read their CPU time). */
   pids: Record<string, number>;
+  /** The price providers' stand-in, when the stack runs one (markets-stand-in.ts). */
+  marketsStandInUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -41,6 +44,7 @@ const SERVICES = [
   { name: 'auth', offset: 1 },
   { name: 'content', offset: 2 },
   { name: 'media', offset: 3 },
+  { name: 'markets', offset: 4 },
 ] as const;
 
 /** Migrates, seeds and starts every service that exists, then the gateway; answers when all are healthy. */
@@ -58,6 +62,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     AUTH_URL: urlOf(1),
     CONTENT_URL: urlOf(2),
     MEDIA_URL: urlOf(3),
+    MARKETS_URL: urlOf(4),
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     // New for every start: the gateway proves itself with it, so the services believe its
     // X-Forwarded-For and no one else's (a direct caller on loopback is counted as itself).
@@ -75,7 +80,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   if (options.buildFrontends) ensureFrontendsBuilt(root);
 
   const processes: ServiceProcess[] = [];
+  let markets: Awaited<ReturnType<typeof marketsProviders>> | undefined;
+  const stopStandIn = async () => markets?.standIn?.close();
   try {
+    markets = await marketsProviders({ ...process.env, ...options.extraEnv });
+    Object.assign(sharedEnv, markets.env);
     for (const { name, offset } of present) {
       processes.push(runEntry(name, join(root, 'services', name, 'src', 'main.ts'), { ...sharedEnv, ...internalEnv, PORT: String(basePort + offset) }, quiet));
     }
@@ -83,9 +92,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     processes.push(runEntry('gateway', join(root, 'gateway', 'src', 'main.ts'), { ...sharedEnv, PORT: String(options.gatewayPort) }, quiet));
     const url = `http://127.0.0.1:${options.gatewayPort}`;
     await waitForHealthy(`${url}/healthz`);
-    return { url, pids: Object.fromEntries(processes.map(({ name, child }) => [name, child.pid!])), stop: () => stopAll(processes) };
+    return {
+      url,
+      pids: Object.fromEntries(processes.map(({ name, child }) => [name, child.pid!])),
+      marketsStandInUrl: markets.standIn?.maxUrl,
+      stop: async () => {
+        await stopAll(processes);
+        await stopStandIn();
+      },
+    };
   } catch (err) {
     await stopAll(processes);
+    await stopStandIn();
     throw err;
   }
 }

@@ -20,6 +20,7 @@ import { FlashPage } from './flash/FlashPage';
 import { LearningPathListPage } from './learning-paths/LearningPathListPage';
 import { LearningPathFormPage } from './learning-paths/LearningPathFormPage';
 import { peekReturnPath } from './return-path';
+import { MarketsSettingsPage } from './markets/MarketsSettingsPage';
 import { GlossaryListPage } from './glossary/GlossaryListPage';
 import { NumbersPage } from './numbers/NumbersPage';
 import { RedirectsPage } from './redirects/RedirectsPage';
@@ -84,6 +85,7 @@ export default function AdminApp() {
             <Route path="glossary" element={<GlossaryListPage />} />
             <Route path="glossary/new" element={glossaryForm} />
             <Route path="glossary/edit/:id" element={glossaryForm} />
+            <Route path="markets" element={<MarketsSettingsPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="numbers" element={<NumbersPage />} />
             <Route path="redirects" element={<RedirectsPage />} />

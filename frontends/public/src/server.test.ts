@@ -42,6 +42,15 @@ function content(down = false) {
     if (url.pathname === '/api/preview/published-token') return json({ state: 'published', slug: 'btc-101' });
     if (url.pathname === '/api/redirects/article/old-btc') return json({ slug: 'btc-101' });
     if (url.pathname === '/api/redirects/category/old-beginner') return json({ slug: 'beginner' });
+    // The markets service, as the gateway's reader reaches it: bitcoin's tag is 比特幣.
+    const quote = { symbol: 'btc', name: '比特幣', twd: 3_100_000, usd: 95_000, change24h: 1.2, at: '2024-03-06T01:00:00.000Z' };
+    if (url.pathname === '/api/markets/coins') return json({ coins: [{ symbol: 'btc', name: '比特幣', tag: '比特幣', quote }] });
+    if (url.pathname === '/api/markets/coins/btc') {
+      return json({ symbol: 'btc', name: '比特幣', tag: 'btc', quote, change7d: 4.2, week: [{ at: '2024-03-01T00:00:00.000Z', twd: 2_900_000 }, { at: '2024-03-06T00:00:00.000Z', twd: 3_100_000 }], quarter: [] });
+    }
+    if (url.pathname === '/api/markets/coins/btc/price-at' && url.searchParams.get('at') === ARTICLE.published_at) {
+      return json({ symbol: 'btc', then: { at: '2024-03-05T01:00:00.000Z', twd: 2_950_000 }, now: quote });
+    }
     return json({ error: '找不到資源' }, 404);
   };
   return read;
@@ -63,10 +72,24 @@ describe("the public remote's answer for a URL: status, head and data from one r
       breadcrumbs: [{ name: '首頁', path: '/' }, { name: '新手入門', path: '/category/beginner' }, { name: '比特幣入門', path: '/article/btc-101' }],
     });
     expect(page.lcpImage).toEqual({ src: '/uploads/c.jpg', sizes: expect.any(String) });
-    expect(page.data).toEqual({ key: '/article/btc-101', state: { status: 'ready', article: ARTICLE, places: PLACES } });
-    expect(read).toEqual(['/api/articles/btc-101', '/api/learning-paths/lessons/1']);
+    // Tagged 比特幣, a priced coin's tag: its price when published and now (docs/product.md, Market data).
+    expect(page.data).toEqual({ key: '/article/btc-101', state: { status: 'ready', article: ARTICLE, places: PLACES, price: { symbol: 'btc', then: 2_950_000, now: 3_100_000 } } });
+    expect(read).toEqual(['/api/articles/btc-101', '/api/learning-paths/lessons/1', '/api/markets/coins', `/api/markets/coins/btc/price-at?at=${encodeURIComponent(ARTICLE.published_at!)}`]);
     // Dropped by the gateway when a path that holds the article is saved.
     expect(page.deps).toEqual(['lesson-places:1']);
+  });
+
+  it('answers a coin page with its prices, its tag\'s articles and its head; an unknown coin is a 404', async () => {
+    const read = content();
+    const page = await answer('/coin/btc');
+    expect(page.status).toBe(200);
+    expect(page.head).toMatchObject({ title: '比特幣（BTC）價格與新聞', path: '/coin/btc' });
+    expect(page.data?.state).toMatchObject({ status: 'ready', coin: { symbol: 'btc', change7d: 4.2 }, articles: [ARTICLE] });
+    expect(read[0]).toBe('/api/markets/coins/btc');
+    expect((await answer('/coin/zzz')).status).toBe(404);
+    const before = read.length;
+    expect((await answer('/coin/%3Cb%3E')).status).toBe(404);
+    expect(read.length, 'a segment that cannot be a symbol is not asked about').toBe(before);
   });
 
   it('answers a learning path with its Course head, its cover as the largest paint, and what it depends on', async () => {
@@ -165,6 +188,7 @@ describe("the public remote's answer for a URL: status, head and data from one r
     const [one, two] = await Promise.all([render(readerOf('one', '第一')), render(readerOf('two', '第二'))]);
     expect(one.head.title).toBe('第一');
     expect(two.head.title).toBe('第二');
-    expect(asked).toEqual({ one: ['/api/articles/btc-101', '/api/learning-paths/lessons/1'], two: ['/api/articles/btc-101', '/api/learning-paths/lessons/1'] });
+    // The article is tagged 比特幣: each render also asks its own reader for the priced coins.
+    expect(asked).toEqual({ one: ['/api/articles/btc-101', '/api/learning-paths/lessons/1', '/api/markets/coins'], two: ['/api/articles/btc-101', '/api/learning-paths/lessons/1', '/api/markets/coins'] });
   });
 });

@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import type { HeaderCategory, Settings } from '@coinmag/contracts';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
+import { MarketTicker } from './layout/MarketTicker';
 import { Spinner } from './layout/Spinner';
 import { Ad } from './ads/Ad';
 import { isAdFreePath } from './ads/ad-paths';
@@ -51,6 +52,7 @@ function PublicLayout({ boot }: { boot: BootData | null }) {
     <LayoutSettings.Provider value={settings}>
       <a href="#main" className={styles.skipLink}>跳到主要內容</a>
       <Header siteTitle={settings.site_title} initialCategories={boot?.headerCategories} />
+      <MarketTicker />
       <Ad markup={settings.header_ad_script} placement="header" />
       <main id="main" className={styles.main}>
         <RemoteRoute<PublicAppProps> alias="public" exposed="./PublicApp" props={{ settings, SidebarAd, initialData: boot?.page ?? null }} />

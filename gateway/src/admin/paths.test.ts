@@ -34,6 +34,8 @@ describe('isAdminPath', () => {
     '/api/admin/stats',
     '/api/admin/password',
     '/api/admin/webhooks',
+    '/api/admin/markets',
+    '/api/admin/markets/settings',
     '/api/admin/webhooks/3/deliveries',
     '/api/uploads/image',
     '/API/ARTICLES/ADMIN/ALL',

@@ -18,6 +18,8 @@ export const ADMIN_PATH_PREFIXES = [
   FLASH_ADMIN_PATH,
   AUTH_PATHS.password,
   '/api/uploads/image',
+  // 行情設定 (the markets service).
+  '/api/admin/markets',
 ] as const;
 
 const MAX_DECODE_ROUNDS = 4;

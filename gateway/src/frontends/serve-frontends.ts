@@ -15,6 +15,8 @@ import { ShellTemplate } from './page-service/shell-template.js';
 import { PreloadHints } from './preload-hints.js';
 import { REMOTES, remoteManifest, type RemoteKey } from './remote-manifest.js';
 import { ServerBundleLoader, serverEntryBeside, type LoaderTiming, type PublicServerSource } from './ssr/server-bundles.js';
+import type { PageTicker } from '../markets/page-ticker.js';
+import { isMarketsPath } from '../markets/markets-reader.js';
 
 export { REMOTES, type RemoteKey } from './remote-manifest.js';
 export type { CachedPage, CachedPages } from './page-service/page-service.js';
@@ -41,6 +43,10 @@ export interface FrontendsOptions {
   cache?: GatewayCache;
   /** Every content replica: the pages' reads go over it (retried on another replica), not to `contentUrl`. */
   contentPool?: UpstreamPool;
+  /** What fills each page's price ticker slot as it is served (markets/ticker-feed.ts); absent: the slot stays empty. */
+  ticker?: PageTicker;
+  /** The renderer's reads of `/api/markets/*` (markets/markets-reader.ts); absent: they go to content like the rest. */
+  marketsReader?: (path: string, signal?: AbortSignal) => Promise<Response>;
 }
 
 const FOLDERS = ['shell', 'public', 'admin'] as const;
@@ -81,7 +87,11 @@ export function createFrontends(options: FrontendsOptions): Frontends {
   const publicElsewhere = options.remoteEntryOverrides?.public;
   const bundles = new ServerBundleLoader(folders.shell.root, publicServerSource(options, folders.public.root), options.log, options.serverLoaderTiming);
   // Each render's loaders read through the same cache of API answers as the head's reads.
-  const renderer = new PageRenderer(bundles, (path, signal) => content.response(path, signal), options.log);
+  const renderer = new PageRenderer(
+    bundles,
+    (path, signal) => (options.marketsReader && isMarketsPath(path) ? options.marketsReader(path, signal) : content.response(path, signal)),
+    options.log,
+  );
   // Public chunks are preloaded only when the public remote is served from here.
   const preloads = new PreloadHints(folders.shell.root, publicElsewhere ? null : folders.public.root, REMOTES.public.islandScripts.replace('./', ''));
   const publicStyles = new RemoteStyles(
@@ -101,6 +111,7 @@ export function createFrontends(options: FrontendsOptions): Frontends {
     remotes: manifest,
     publicScripts: () => preloads.urls(),
     publicStyles: () => publicStyles.html(),
+    ...(options.ticker ? { ticker: options.ticker } : {}),
   });
 
   const crawler = crawlerRoutes({ contentUrl: options.contentUrl, content, shell: folders.shell, siteOrigin: options.siteOrigin });
@@ -152,7 +163,7 @@ export interface FrontendsConfig {
   SITE_ORIGIN?: string | undefined;
 }
 
-export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache, contentPool?: UpstreamPool): Frontends {
+export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string, log: Logger, cache?: GatewayCache, contentPool?: UpstreamPool, ticker?: PageTicker, readMarkets?: FrontendsOptions['marketsReader']): Frontends {
   const overrides: Partial<Record<RemoteKey, string>> = {};
   if (config.MF_PUBLIC_ENTRY) overrides.public = config.MF_PUBLIC_ENTRY;
   if (config.MF_ADMIN_ENTRY) overrides.admin = config.MF_ADMIN_ENTRY;
@@ -167,5 +178,7 @@ export function frontendsFromConfig(config: FrontendsConfig, contentUrl: string,
     siteOrigin: config.SITE_ORIGIN,
     cache,
     contentPool,
+    ticker,
+    marketsReader: readMarkets,
   });
 }

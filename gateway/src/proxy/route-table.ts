@@ -1,6 +1,6 @@
 import { AUTH_PATHS } from '@coinmag/contracts';
 
-export type Upstream = 'content' | 'auth' | 'media';
+export type Upstream = 'content' | 'auth' | 'media' | 'markets';
 
 export interface Route {
   prefix: string;
@@ -20,6 +20,9 @@ export const ROUTES: Route[] = [
   { prefix: '/uploads/', upstream: 'media' },
   // Social cards of articles without a cover (SOCIAL_CARD_PREFIX), drawn by the media service.
   { prefix: '/cards/', upstream: 'media' },
+  // Prices (docs/product.md, Market data): the public answers and the admin's 行情設定.
+  { prefix: '/api/markets/', upstream: 'markets' },
+  { prefix: '/api/admin/markets', upstream: 'markets' },
   { prefix: '/api/', upstream: 'content' },
 ];
 

@@ -19,3 +19,5 @@ export * from './glossary.js';
 export * from './reader-numbers.js';
 export * from './redirects.js';
 export * from './flash.js';
+export * from './markets.js';
+export * from './ticker-slot.js';

@@ -12,3 +12,6 @@ export * from './tag-page.js';
 export * from './reading-time.js';
 export * from './ad-free.js';
 export * from './flash.js';
+export * from './price-format.js';
+export * from './ticker-html.js';
+export * from './price-chart.js';

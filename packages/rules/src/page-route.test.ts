@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageRoute } from './page-route.js';
+import { namesNothing, pageRoute } from './page-route.js';
 
 describe('pageRoute', () => {
   it('names each public page, with its slug decoded', () => {
@@ -18,6 +18,10 @@ describe('pageRoute', () => {
     expect(pageRoute('/glossary/cold-wallet/')).toEqual({ page: 'glossary-term', slug: 'cold-wallet' });
     expect(pageRoute('/glossary/%E5%86%B7%E9%8C%A2%E5%8C%85')).toEqual({ page: 'glossary-term', slug: '冷錢包' });
     expect(pageRoute('/glossary/a%22b')).toEqual({ page: 'glossary-term', slug: null });
+    expect(pageRoute('/coins')).toEqual({ page: 'coins' });
+    expect(pageRoute('/coin/btc')).toEqual({ page: 'coin', symbol: 'btc' });
+    expect(pageRoute('/coin/%3Cb%3E')).toEqual({ page: 'coin', symbol: null });
+    expect(namesNothing(pageRoute('/coin/BTC!'))).toBe('page');
   });
 
   it('gives no slug for a segment that cannot name anything', () => {

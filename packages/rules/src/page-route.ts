@@ -26,6 +26,9 @@ export type PageRoute =
   /** 快訊 (docs/product.md §2): the list, and one item by its id (null: not an id). */
   | { page: 'flash' }
   | { page: 'flash-item'; id: number | null }
+  /** Prices (docs/product.md, Market data): every priced coin, and one coin by its symbol (null: cannot be one). */
+  | { page: 'coins' }
+  | { page: 'coin'; symbol: string | null }
   | { page: 'unknown' };
 
 const ARTICLE = /^\/article\/([^/]+)\/?$/;
@@ -34,6 +37,7 @@ const TAG = /^\/tag\/([^/]+)\/?$/;
 const LEARN_PATH = /^\/learn\/([^/]+)\/?$/;
 const GLOSSARY_TERM = /^\/glossary\/([^/]+)\/?$/;
 const FLASH_ITEM = /^\/flash\/([^/]+)\/?$/;
+const COIN = /^\/coin\/([^/]+)\/?$/;
 const PREVIEW = /^\/preview\/([A-Za-z0-9_-]{1,100})$/;
 
 function slugOf(segment: string): string | null {
@@ -52,6 +56,7 @@ function slugOf(segment: string): string | null {
 export function namesNothing(route: PageRoute): 'page' | 'tag' | null {
   if (route.page === 'tag') return route.tag === null ? 'tag' : null;
   if (route.page === 'flash-item') return route.id === null ? 'page' : null;
+  if (route.page === 'coin') return route.symbol === null ? 'page' : null;
   return (route.page === 'article' || route.page === 'category' || route.page === 'learn-path' || route.page === 'glossary-term') && route.slug === null ? 'page' : null;
 }
 
@@ -76,5 +81,8 @@ export function pageRoute(pathname: string): PageRoute {
   if (pathname === '/flash' || pathname === '/flash/') return { page: 'flash' };
   const flashItem = FLASH_ITEM.exec(pathname);
   if (flashItem && flashItem[1] !== 'rss.xml') return { page: 'flash-item', id: /^[1-9]\d{0,8}$/.test(flashItem[1]!) ? Number(flashItem[1]) : null };
+  if (pathname === '/coins' || pathname === '/coins/') return { page: 'coins' };
+  const coin = COIN.exec(pathname);
+  if (coin) return { page: 'coin', symbol: /^[a-z0-9]{1,16}$/.test(coin[1]!) ? coin[1]! : null };
   return { page: 'unknown' };
 }

@@ -49,6 +49,7 @@ export function AdminLayout() {
         <ul className={styles.navGroup}>
           <li><NavLink to="/admin/settings" className={linkClass}>網站設定</NavLink></li>
           <li><NavLink to="/admin/import" className={linkClass}>匯入 WordPress</NavLink></li>
+          <li><NavLink to="/admin/markets" className={linkClass}>行情設定</NavLink></li>
           <li><NavLink to="/admin/webhooks" className={linkClass}>Webhook</NavLink></li>
           <li><NavLink to="/admin/activity" className={linkClass}>操作紀錄</NavLink></li>
           <li><NavLink to="/admin/account" className={linkClass}>帳號設定</NavLink></li>

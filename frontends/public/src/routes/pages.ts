@@ -18,6 +18,8 @@ import { LearningPathPage, learningPathKey, learningPathMeta, loadLearningPath }
 import { PreviewPage, loadPreview, previewKey, previewMeta } from '../pages/preview/PreviewPage';
 import { SearchPage, failedSearch, loadSearch, searchKey, searchMeta } from '../pages/search/SearchPage';
 import { TagPage, loadTag, tagKeyOf, tagMeta } from '../pages/tag/TagPage';
+import { CoinPage, coinKey, coinMeta, loadCoin } from '../pages/coins/CoinPage';
+import { CoinsPage, coinsKey, coinsMeta, loadCoins } from '../pages/coins/CoinsPage';
 import { definePage, type Moved, type RouteTable } from './page-entry';
 
 const failed = () => ({ status: 'failed' as const });
@@ -192,6 +194,25 @@ export const PAGES: RouteTable = {
     failed,
     meta: flashItemMeta,
     deps: () => [FLASH_DEP],
+  }),
+  // Prices (docs/product.md, Market data), read from the markets service.
+  coins: definePage({
+    path: 'coins',
+    component: CoinsPage,
+    params: () => ({}),
+    key: coinsKey,
+    load: (_params, api) => loadCoins(api),
+    failed,
+    meta: () => coinsMeta(),
+  }),
+  coin: definePage({
+    path: 'coin/:symbol',
+    component: CoinPage,
+    params: (route) => route.symbol,
+    key: coinKey,
+    load: loadCoin,
+    failed,
+    meta: coinMeta,
   }),
   unknown: definePage({
     path: '*',

@@ -9,6 +9,7 @@ import { writePage } from './page-head.js';
 import type { PageRenderer } from './render-page.js';
 import { PageSender } from './send-page.js';
 import type { ShellTemplate } from './shell-template.js';
+import type { PageTicker } from '../../markets/page-ticker.js';
 
 export type { CachedPage } from './page-cache.js';
 
@@ -44,6 +45,8 @@ export interface PageServiceParts {
   publicScripts(): Promise<string[]>;
   /** The public remote's stylesheet links. */
   publicStyles(): Promise<string>;
+  /** What fills each page's price ticker slot as it is sent (markets/ticker-feed.ts). */
+  ticker?: PageTicker;
 }
 
 /**
@@ -52,9 +55,9 @@ export interface PageServiceParts {
  * its data, status, head and redirects, and kept; a preview link's page is private and never kept;
  * the back office's pages are the shell alone, never rendered here.
  */
-export function pageService({ template, renderer, content, cache, siteOrigin, remotes, publicScripts, publicStyles }: PageServiceParts): PageService {
+export function pageService({ template, renderer, content, cache, siteOrigin, remotes, publicScripts, publicStyles, ticker }: PageServiceParts): PageService {
   const pages = cache && new PageCache(cache);
-  const sender = new PageSender();
+  const sender = new PageSender(ticker);
   const originOf = (ctx: Context) => (siteOrigin ?? ctx.origin).replace(/\/$/, '');
   const keyOf = (version: number, ctx: Context) => PageCache.key(version, originOf(ctx), `${ctx.path}${ctx.search}`);
 

@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import { fillCspNonceBytes } from '../../csp/nonce.js';
 import { sendCompressedOnce } from '../compression.js';
-import { PrecompressedPages } from '../precompressed/precompressed-pages.js';
+import { PAGE_LEVELS, PrecompressedPages } from '../precompressed/precompressed-pages.js';
+import { fillTicker, type PageTicker } from '../../markets/page-ticker.js';
 import type { CachedPage } from './page-cache.js';
 
 /** A preview link's page: for the one browser that opened it, kept by no cache on the way. */
@@ -17,7 +18,12 @@ const CACHED_PAGE_HEADERS = ['Cache-Control', 'no-cache', 'Content-Type', 'text/
  * private and never indexed; a page's redirect.
  */
 export class PageSender {
-  private readonly precompressed = new PrecompressedPages();
+  private readonly precompressed: PrecompressedPages;
+
+  /** `ticker`: what fills each page's price ticker slot as it is sent (markets/ticker-feed.ts). */
+  constructor(private readonly ticker?: PageTicker) {
+    this.precompressed = new PrecompressedPages(PAGE_LEVELS, ticker);
+  }
 
   /** Sets status, headers and body; `cached`: the page is the cache's (its compressed form is kept). */
   async send(ctx: Context, page: CachedPage, cached: boolean): Promise<void> {
@@ -37,7 +43,7 @@ export class PageSender {
       ctx.body = answer.body;
       return;
     }
-    await sendCompressedOnce(ctx, nonce ? fillCspNonceBytes(page.body, nonce) : page.body);
+    await sendCompressedOnce(ctx, fillTicker(nonce ? fillCspNonceBytes(page.body, nonce) : page.body, this.ticker));
   }
 
   /**

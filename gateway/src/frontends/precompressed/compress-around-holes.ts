@@ -2,8 +2,9 @@ import { promisify } from 'node:util';
 import { brotliDecompress, constants, createBrotliCompress, createDeflateRaw, gunzip, type BrotliCompress, type DeflateRaw } from 'node:zlib';
 import { crc32, crc32Combine, crc32ShiftFor } from './crc32.js';
 
-// A body with holes of one length (a page's CSP nonces), compressed once, so that each response
-// is only the compressed parts joined around its own hole bytes: no compression per response.
+// A body with holes of fixed lengths (a page's CSP nonces, its price ticker), compressed once, so
+// that each response is only the compressed parts joined around its own hole bytes: no
+// compression per response.
 //
 // The body goes through ONE compressor with a flush after each piece, so the pieces are compressed
 // against everything before them, and each hole is fed as filler bytes that occur nowhere in the
@@ -24,11 +25,12 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 /** A body compressed around its holes; `fillHoles` makes a response of it. */
 export interface CompressedAroundHoles {
   readonly encoding: Encoding;
-  readonly holeLength: number;
+  /** Each hole's length, in the body's order. */
+  readonly holeLengths: readonly number[];
   /** Sent before the first hole's bytes, between two holes' bytes, and after the last. */
   readonly parts: Buffer[];
   /** gzip: what its trailer needs (CRC-32 and length of the whole body). */
-  readonly checksum?: { pieceCrcs: number[]; pieceShifts: number[]; holeShift: number; length: number };
+  readonly checksum?: { pieceCrcs: number[]; pieceShifts: number[]; holeShifts: number[]; length: number };
 }
 
 export interface CompressionLevels {
@@ -43,52 +45,78 @@ const gunzipAsync = promisify(gunzip);
 
 /**
  * Compresses `pieces` (the body cut at its holes: one more piece than holes) for holes of
- * `holeLength` bytes. null when it cannot be done for this body: a piece after a hole shorter
+ * `holeLength` bytes each, or of each hole's length in order. null when it cannot be done for this body: a piece after a hole shorter
  * than two bytes, no byte value absent from the body for the filler, or a form that does not
  * decode to the body.
  */
-export async function compressAroundHoles(pieces: Buffer[], holeLength: number, encoding: Encoding, levels: CompressionLevels): Promise<CompressedAroundHoles | null> {
+export async function compressAroundHoles(pieces: Buffer[], holeLength: number | readonly number[], encoding: Encoding, levels: CompressionLevels): Promise<CompressedAroundHoles | null> {
   const holes = pieces.length - 1;
-  if (holeLength + CONTEXT_BYTES > 0xffff || pieces.slice(1).some((piece) => piece.length < CONTEXT_BYTES)) return null;
-  const fillers = fillersFor(pieces, holes, holeLength);
+  const holeLengths = typeof holeLength === 'number' ? new Array<number>(holes).fill(holeLength) : [...holeLength];
+  if (holeLengths.length !== holes) throw new Error(`${holes} holes, ${holeLengths.length} lengths`);
+  if (holeLengths.some((length) => length + CONTEXT_BYTES > 0xffff) || pieces.slice(1).some((piece) => piece.length < CONTEXT_BYTES)) return null;
+  const fillers = fillersFor(pieces, holeLengths);
   if (!fillers) return null;
   const inputs: Buffer[] = [pieces[0]!];
   for (let i = 1; i <= holes; i += 1) inputs.push(Buffer.concat([fillers[i - 1]!, pieces[i]!.subarray(0, CONTEXT_BYTES)]), pieces[i]!.subarray(CONTEXT_BYTES));
-  const length = pieces.reduce((sum, piece) => sum + piece.length, holes * holeLength);
+  const length = pieces.reduce((sum, piece) => sum + piece.length, 0) + holeLengths.reduce((sum, hole) => sum + hole, 0);
   const outputs = await compressInSteps(encoding === 'br' ? brotliCompressor(levels.brotliQuality, length) : createDeflateRaw({ level: levels.gzipLevel }), inputs, encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH);
-  const holeHeader = encoding === 'br' ? uncompressedMetablockHeader(holeLength + CONTEXT_BYTES) : storedBlockHeader(holeLength + CONTEXT_BYTES);
+  const holeHeader = (hole: number) => (encoding === 'br' ? uncompressedMetablockHeader(hole + CONTEXT_BYTES) : storedBlockHeader(hole + CONTEXT_BYTES));
   const parts: Buffer[] = [];
   for (let i = 0; i <= holes; i += 1) {
     parts.push(
       Buffer.concat([
         i === 0 ? (encoding === 'gzip' ? GZIP_HEADER : Buffer.alloc(0)) : pieces[i]!.subarray(0, CONTEXT_BYTES),
         outputs[2 * i]!, // the piece's compressed bytes; odd outputs are the fillers', thrown away
-        i < holes ? holeHeader : Buffer.alloc(0),
+        i < holes ? holeHeader(holeLengths[i]!) : Buffer.alloc(0),
       ]),
     );
   }
   const form: CompressedAroundHoles = {
     encoding,
-    holeLength,
+    holeLengths,
     parts,
     ...(encoding === 'gzip' && {
-      checksum: { pieceCrcs: pieces.map((piece) => crc32(piece)), pieceShifts: pieces.map((piece) => crc32ShiftFor(piece.length)), holeShift: crc32ShiftFor(holeLength), length },
+      checksum: { pieceCrcs: pieces.map((piece) => crc32(piece)), pieceShifts: pieces.map((piece) => crc32ShiftFor(piece.length)), holeShifts: holeLengths.map((hole) => crc32ShiftFor(hole)), length },
     }),
   };
   return (await verify(form, pieces)) ? form : null;
 }
 
-/** One response: the compressed parts joined around `hole` (exactly `holeLength` bytes). */
-export function fillHoles(form: CompressedAroundHoles, hole: Buffer): Buffer {
-  if (hole.length !== form.holeLength) throw new Error(`a hole takes ${form.holeLength} bytes, not ${hole.length}`);
+/**
+ * CRC-32s of long hole values, kept as long as the value is (the ticker's drawing is the same
+ * Buffer for every response until it is drawn again); a nonce is new each time and not kept.
+ */
+const longHoleCrcs = new WeakMap<Buffer, number>();
+const LONG_HOLE_BYTES = 256;
+
+function holeCrcOf(hole: Buffer): number {
+  if (hole.length < LONG_HOLE_BYTES) return crc32(hole);
+  let crc = longHoleCrcs.get(hole);
+  if (crc === undefined) longHoleCrcs.set(hole, (crc = crc32(hole)));
+  return crc;
+}
+
+/** One response: the compressed parts joined around `hole` (every hole) or `hole[i]` (hole i), each exactly its hole's length. */
+export function fillHoles(form: CompressedAroundHoles, hole: Buffer | readonly Buffer[]): Buffer {
+  const holes = Buffer.isBuffer(hole) ? form.holeLengths.map(() => hole) : hole;
+  form.holeLengths.forEach((length, i) => {
+    if (holes[i]?.length !== length) throw new Error(`hole ${i} takes ${length} bytes, not ${holes[i]?.length}`);
+  });
   const { parts, checksum } = form;
   const joined: Buffer[] = [parts[0]!];
-  for (let i = 1; i < parts.length; i += 1) joined.push(hole, parts[i]!);
+  for (let i = 1; i < parts.length; i += 1) joined.push(holes[i - 1]!, parts[i]!);
   if (checksum) {
-    const holeCrc = crc32(hole);
     let crc = checksum.pieceCrcs[0]!;
+    let previous: Buffer | undefined;
+    let previousCrc = 0;
     for (let i = 1; i < parts.length; i += 1) {
-      crc = crc32Combine(crc, holeCrc, checksum.holeShift);
+      const filled = holes[i - 1]!;
+      // Every nonce of a response is the same value: its CRC is computed once.
+      if (filled !== previous) {
+        previous = filled;
+        previousCrc = holeCrcOf(filled);
+      }
+      crc = crc32Combine(crc, previousCrc, checksum.holeShifts[i - 1]!);
       crc = crc32Combine(crc, checksum.pieceCrcs[i]!, checksum.pieceShifts[i]!);
     }
     const trailer = Buffer.allocUnsafe(8);
@@ -140,7 +168,8 @@ function compressInSteps(stream: BrotliCompress | DeflateRaw, inputs: Buffer[], 
  * a piece can reach into a hole), with no two-byte sequence repeated across fillers (so a filler
  * is not coded as a copy of another, which would move brotli's last-distance memory).
  */
-function fillersFor(pieces: Buffer[], holes: number, holeLength: number): Buffer[] | null {
+function fillersFor(pieces: Buffer[], holeLengths: readonly number[]): Buffer[] | null {
+  const holes = holeLengths.length;
   const present = new Uint8Array(256);
   for (const piece of pieces) for (let i = 0; i < piece.length; i += 1) present[piece[i]!] = 1;
   const absent: number[] = [];
@@ -150,6 +179,7 @@ function fillersFor(pieces: Buffer[], holes: number, holeLength: number): Buffer
   const fillers: Buffer[] = [];
   let previous = -1;
   for (let h = 0; h < holes; h += 1) {
+    const holeLength = holeLengths[h]!;
     const filler = Buffer.allocUnsafe(holeLength);
     for (let i = 0; i < holeLength; i += 1) {
       // Past the fresh pairs the filler repeats some: still correct for gzip; brotli is checked by `verify`.
@@ -170,9 +200,9 @@ function fillersFor(pieces: Buffer[], holes: number, holeLength: number): Buffer
  */
 async function verify(form: CompressedAroundHoles, pieces: Buffer[]): Promise<boolean> {
   for (const value of ['a', 'Z']) {
-    const hole = Buffer.alloc(form.holeLength, value);
-    const expected = Buffer.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : [hole, piece])));
-    const body = fillHoles(form, hole);
+    const holes = form.holeLengths.map((length) => Buffer.alloc(length, value));
+    const expected = Buffer.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : [holes[i - 1]!, piece])));
+    const body = fillHoles(form, holes);
     try {
       // gunzip checks the trailer (CRC-32 and length) too.
       const decoded = form.encoding === 'br' ? await brotliDecompressAsync(body) : await gunzipAsync(body);

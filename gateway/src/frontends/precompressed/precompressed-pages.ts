@@ -1,5 +1,6 @@
 import { acceptedEncodings, type Encoding } from '../../cache/encodings.js';
 import { CSP_NONCE_ATTRIBUTE, CSP_NONCE_PLACEHOLDER } from '../../csp/nonce.js';
+import { cutAtTicker, type PageTicker } from '../../markets/page-ticker.js';
 import { compressAroundHoles, fillHoles, type CompressedAroundHoles, type CompressionLevels } from './compress-around-holes.js';
 
 /** newCspNonce's length: 16 random bytes in base64. */
@@ -25,6 +26,8 @@ export const PAGE_LEVELS: CompressionLevels = { brotliQuality: 10, gzipLevel: 6 
 
 interface PageForms {
   pieces: Buffer[];
+  /** Each hole's kind in order: a nonce's or the ticker's. */
+  holes: Array<'nonce' | 'ticker'>;
   answered: number;
   gzip?: Promise<CompressedAroundHoles | null>;
   br?: Promise<CompressedAroundHoles | null>;
@@ -50,7 +53,11 @@ export interface PageAnswer {
 export class PrecompressedPages {
   private readonly forms = new WeakMap<Buffer, PageForms>();
 
-  constructor(private readonly levels: CompressionLevels = PAGE_LEVELS) {}
+  /** `ticker`: what fills a page's ticker slot in each response (absent: pages have no slot filled). */
+  constructor(
+    private readonly levels: CompressionLevels = PAGE_LEVELS,
+    private readonly ticker?: PageTicker,
+  ) {}
 
   /**
    * The page with `nonce` in the best kept form `acceptEncoding` allows, uncompressed when it
@@ -60,8 +67,8 @@ export class PrecompressedPages {
   async answer(page: Buffer, nonce: string, acceptEncoding: string | undefined): Promise<PageAnswer | undefined> {
     const accepted = acceptedEncodings(acceptEncoding);
     if ((!accepted.br && !accepted.gzip) || nonce.length !== CSP_NONCE_LENGTH) return undefined;
-    const hole = Buffer.from(nonce, 'latin1');
     const forms = this.formsOf(page);
+    const hole = this.holesFor(forms, nonce);
     forms.answered += 1;
     if (accepted.br) {
       if (forms.brReady) return { body: fillHoles(forms.brReady, hole), encoding: 'br' };
@@ -88,7 +95,15 @@ export class PrecompressedPages {
     const form = accepted.br ? forms.brReady : accepted.gzip ? forms.gzipReady : undefined;
     if (!form) return undefined;
     forms.answered += 1;
-    return { body: fillHoles(form, Buffer.from(nonce, 'latin1')), encoding: accepted.br ? 'br' : 'gzip' };
+    return { body: fillHoles(form, this.holesFor(forms, nonce)), encoding: accepted.br ? 'br' : 'gzip' };
+  }
+
+  /** This response's bytes for each hole: its nonce, and the ticker as it is now. */
+  private holesFor(forms: PageForms, nonce: string): Buffer | Buffer[] {
+    const nonceBytes = Buffer.from(nonce, 'latin1');
+    if (!forms.holes.includes('ticker')) return nonceBytes;
+    const ticker = this.ticker!.hole();
+    return forms.holes.map((kind) => (kind === 'nonce' ? nonceBytes : ticker));
   }
 
   /** Both forms of a page, made now (tests; warming). */
@@ -102,7 +117,9 @@ export class PrecompressedPages {
   private formsOf(page: Buffer): PageForms {
     let forms = this.forms.get(page);
     if (!forms) {
-      forms = { pieces: cutAtNonces(page), answered: 0 };
+      const byNonce = cutAtNonces(page);
+      const { pieces, holes } = this.ticker ? cutAtTicker(byNonce) : { pieces: byNonce, holes: byNonce.slice(1).map(() => 'nonce' as const) };
+      forms = { pieces, holes, answered: 0 };
       this.forms.set(page, forms);
     }
     return forms;
@@ -110,17 +127,18 @@ export class PrecompressedPages {
 
   private startBrotli(forms: PageForms) {
     if (forms.br) return;
-    forms.br = this.compress(forms.pieces, 'br');
+    forms.br = this.compress(forms, 'br');
     void forms.br.then((br) => (forms.brReady = br));
   }
 
   private startGzip(forms: PageForms): Promise<CompressedAroundHoles | null> {
-    const gzip = this.compress(forms.pieces, 'gzip');
+    const gzip = this.compress(forms, 'gzip');
     void gzip.then((made) => (forms.gzipReady = made));
     return gzip;
   }
 
-  private compress(pieces: Buffer[], encoding: Encoding): Promise<CompressedAroundHoles | null> {
-    return compressAroundHoles(pieces, CSP_NONCE_LENGTH, encoding, this.levels).catch(() => null);
+  private compress({ pieces, holes }: PageForms, encoding: Encoding): Promise<CompressedAroundHoles | null> {
+    const lengths = holes.map((kind) => (kind === 'nonce' ? CSP_NONCE_LENGTH : this.ticker!.holeBytes));
+    return compressAroundHoles(pieces, lengths, encoding, this.levels).catch(() => null);
   }
 }

@@ -14,10 +14,12 @@ import { useSite } from '../../site-context';
 import { ArticleView } from './ArticleView';
 import { ArticleViewsIsland } from './ArticleViews';
 import { ensureHeadingIds } from './heading-ids';
+import { loadPriceSince, type ArticlePriceSince } from './price-since';
+import { PriceSinceLine } from './PriceSinceLine';
 import pageStyles from '../page.module.css';
 
 /** `places`: where the article stands in the learning paths that hold it (docs/product.md §3). */
-export type ArticleState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; article: ArticleDetail; places?: LessonPlace[] };
+export type ArticleState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; article: ArticleDetail; places?: LessonPlace[]; price?: ArticlePriceSince | null };
 
 export const articleKey = (slug: string) => `/article/${encodeURIComponent(slug)}`;
 
@@ -25,7 +27,8 @@ export const articleKey = (slug: string) => `/article/${encodeURIComponent(slug)
 export async function loadArticleState(slug: string, api: Api): Promise<ArticleState> {
   try {
     const article = await fetchArticle(slug, api);
-    return { status: 'ready', article, places: await lessonPlaces(article.id, api) };
+    const [places, price] = await Promise.all([lessonPlaces(article.id, api), loadPriceSince(article, api)]);
+    return { status: 'ready', article, places, price };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { status: 'missing' };
     throw err;
@@ -106,5 +109,6 @@ export function ArticlePage() {
   // The view beacon and the live count are an island of their own (one beacon per page view).
   const views = <ArticleViewsIsland slug={article.slug} count={article.view_count} />;
   const lessons = state.status === 'ready' && state.places?.length ? <LessonNav articleId={article.id} places={state.places} /> : undefined;
-  return <ArticleView article={article} html={html} views={views} lessons={lessons} breadcrumbs={metaFor(article, fallbackDescription, settings.site_title).breadcrumbs ?? []} />;
+  const price = state.status === 'ready' && state.price ? <PriceSinceLine price={state.price} /> : undefined;
+  return <ArticleView article={article} html={html} views={views} lessons={lessons} price={price} breadcrumbs={metaFor(article, fallbackDescription, settings.site_title).breadcrumbs ?? []} />;
 }

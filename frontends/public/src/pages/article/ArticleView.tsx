@@ -21,7 +21,7 @@ import styles from './article.module.css';
  * `views`: the view count as the page shows it (the public page's island that counts the view; a preview's plain figure).
  * `lessons`: where the article stands in learning paths, after its text.
  */
-export function ArticleView({ article, html, views, breadcrumbs, banner, lessons }: { article: ArticleDetail; html: string; views: ReactNode; breadcrumbs: Breadcrumb[]; banner?: ReactNode; lessons?: ReactNode }) {
+export function ArticleView({ article, html, views, breadcrumbs, banner, lessons, price }: { article: ArticleDetail; html: string; views: ReactNode; breadcrumbs: Breadcrumb[]; banner?: ReactNode; lessons?: ReactNode; price?: ReactNode }) {
   const { SidebarAd } = useSite();
   const tags = keywordsFromTags(article.tags);
   return (
@@ -38,6 +38,7 @@ export function ArticleView({ article, html, views, breadcrumbs, banner, lessons
               {views}
               <span>約 5 分鐘閱讀</span>
             </div>
+            {price}
           </header>
           {article.featured_image && (
             <SmartImage src={article.featured_image} alt={article.featured_image_alt ?? ''} width={1200} height={630} sizes={IMAGE_SIZES.articleCover} priority className={styles.cover} />

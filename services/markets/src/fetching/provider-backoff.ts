@@ -1,0 +1,25 @@
+import { ProviderError, type ProviderName } from '../providers/provider.js';
+import type { ProviderState } from '../snapshot/snapshot.js';
+
+/** The longest a failing provider is left alone before it is asked again. */
+export const MAX_BACKOFF_MS = 10 * 60_000;
+
+export function freshState(name: ProviderName): ProviderState {
+  return { name, failures: 0, nextTryAt: 0 };
+}
+
+export function afterSuccess(state: ProviderState, now: number): ProviderState {
+  return { ...state, lastSuccessAt: now, failures: 0, nextTryAt: 0 };
+}
+
+/**
+ * After a failure the provider waits a refresh interval, doubled with each further failure up
+ * to MAX_BACKOFF_MS, and never less than its own Retry-After.
+ */
+export function afterFailure(state: ProviderState, err: unknown, now: number, refreshMs: number): ProviderState {
+  const failures = state.failures + 1;
+  const backoff = Math.min(refreshMs * 2 ** (failures - 1), MAX_BACKOFF_MS);
+  const retryAfter = err instanceof ProviderError ? (err.retryAfterMs ?? 0) : 0;
+  const message = err instanceof Error ? err.message : String(err);
+  return { ...state, failures, lastErrorAt: now, lastError: message.slice(0, 300), nextTryAt: now + Math.max(backoff, retryAfter) };
+}
