@@ -83,7 +83,8 @@ export async function loadHome(api: Api): Promise<HomeData> {
   })();
   const featured = loadFeatured(api);
   const more = loadMore(lists.then(({ latest }) => latest), api);
-  const flash = fetchFlashLive(api).then((live) => live.items.slice(0, FLASH_LIMITS.box), logged<PublicFlash[]>());
+  // An answer without items (a malformed or foreign answer) counts as failed: the box is left empty, the page stands.
+  const flash = fetchFlashLive(api).then((live) => live.items.slice(0, FLASH_LIMITS.box)).catch(logged<PublicFlash[]>());
   const [{ carousel, popular, latest }, featuredArticle, moreArticles, flashItems] = await Promise.all([lists, featured, more, flash]);
   if ([carousel, popular, latest, featuredArticle, moreArticles].every((part) => part === FAILED)) throw new HomeUnavailableError();
   return {
