@@ -52,8 +52,9 @@ function PublicLayout({ boot }: { boot: BootData | null }) {
     <LayoutSettings.Provider value={settings}>
       <a href="#main" className={styles.skipLink}>跳到主要內容</a>
       <Header siteTitle={settings.site_title} initialCategories={boot?.headerCategories} />
-      <MarketTicker />
+      {/* The header ad right below the header (docs/product.md), then the price ticker. */}
       <Ad markup={settings.header_ad_script} placement="header" />
+      <MarketTicker />
       <main id="main" className={styles.main}>
         <RemoteRoute<PublicAppProps> alias="public" exposed="./PublicApp" props={{ settings, SidebarAd, initialData: boot?.page ?? null }} />
       </main>
