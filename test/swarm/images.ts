@@ -1,5 +1,5 @@
 // The stack's images: third-party ones pulled or built as stand-ins (test/compose/third-party.ts),
-// and the project's four deployables built from the Dockerfile under one tag, so a rolling update
+// and the project's deployables built from the Dockerfile under one tag, so a rolling update
 // is a second tag of the same build.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ export const DEPLOYABLES = {
   'coinmag/auth': { app: 'services/auth', port: '4001' },
   'coinmag/content': { app: 'services/content', port: '4002' },
   'coinmag/media': { app: 'services/media', port: '4003' },
+  'coinmag/markets': { app: 'services/markets', port: '4004' },
 } as const;
 
 /** Images the stack file names that the project does not build, and the Dockerfile's bases. */
@@ -37,7 +38,7 @@ export function prepareThirdParty(engine: Engine, shell: Shell, root: string, st
   return new ThirdPartyImages(engine, shell, root).prepare(stackThirdParty(root, stackFile)).map((r) => `${r.image}: ${r.source}`);
 }
 
-/** Builds the four deployables as coinmag/<name>:<tag>. */
+/** Builds the deployables as coinmag/<name>:<tag>. */
 export function buildDeployables(engine: Engine, shell: Shell, root: string, tag: string): void {
   for (const [image, { app, port }] of Object.entries(DEPLOYABLES)) {
     const args = ['build', '-q', '--build-arg', `APP=${app}`, '--build-arg', `PORT=${port}`, '-t', `${image}:${tag}`];

@@ -27,6 +27,7 @@ import * as wordpressImagesState from './20261126130000_wordpress_images_state.j
 import * as wordpressImportConfirmedBy from './20261127000100_wordpress_import_confirmed_by.js';
 import * as createFlashItems from './20261127020000_create_flash_items.js';
 import * as createReaderNumbers from './20261127050000_create_reader_numbers.js';
+import * as createViewBuckets from './20261127060000_create_view_buckets.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -58,4 +59,5 @@ export const migrations: NamedMigration[] = [
   wordpressImportConfirmedBy,
   createFlashItems,
   createReaderNumbers,
+  createViewBuckets,
 ];
