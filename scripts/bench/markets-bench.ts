@@ -201,15 +201,19 @@ async function main() {
     standIn.setMode('max', 'ok');
     let snapshotBackS: number | undefined;
     let pageBackS: number | undefined;
+    let recoveryErrors = 0;
     while (Date.now() < recovered + 3 * REFRESH_MS && pageBackS === undefined) {
-      if (snapshotBackS === undefined && (await snapshotAt()) > recovered - 5_000) snapshotBackS = (Date.now() - recovered) / 1000;
-      const ticker = tickerOf((await page(withTicker.url, paths[0]!)).html);
+      if (snapshotBackS === undefined && (await snapshotAt().catch(() => 0)) > recovered - 5_000) snapshotBackS = (Date.now() - recovered) / 1000;
+      const answer = await page(withTicker.url, paths[0]!).catch(() => undefined);
+      if (answer?.status !== 200) recoveryErrors += 1;
+      const ticker = tickerOf(answer?.html ?? '');
       if (snapshotBackS !== undefined && ticker && !ageOf(ticker)) pageBackS = (Date.now() - recovered) / 1000;
       await sleep(500);
     }
     console.log(`after the stand-in answers again: new prices in the markets service's snapshot after ${snapshotBackS?.toFixed(1) ?? 'more than 90'} s (one refresh: ${REFRESH_MS / 1000} s), in the pages' ticker after ${pageBackS?.toFixed(1) ?? 'more than 90'} s (plus the gateway's 10 s between asks)`);
     if (snapshotBackS === undefined || snapshotBackS > REFRESH_MS / 1000 + 2) failures.push(`prices came back after ${snapshotBackS?.toFixed(1) ?? 'more than 90'} s, more than one refresh`);
     if (pageBackS === undefined) failures.push('the pages still show old prices 90 s after the providers answer again');
+    if (recoveryErrors > 0) failures.push(`${recoveryErrors} pages not answered 200 (or cut off) while the prices came back`);
     console.log(`load average at the end ${load()}`);
   } finally {
     clearInterval(mover);
