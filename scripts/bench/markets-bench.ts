@@ -161,7 +161,8 @@ async function main() {
       const { coins } = (await (await fetch(`${MARKETS_URL}/api/markets/ticker`)).json()) as { coins: Array<{ at: string }> };
       return Math.min(...coins.map((coin) => Date.parse(coin.at)));
     };
-    const lastGood = await snapshotAt();
+    // Asked again once if the reused keep-alive connection was closed by the service meanwhile.
+    const lastGood = await snapshotAt().catch(() => snapshotAt());
     const outageStart = Date.now();
     standIn.setMode('coingecko', 'error');
     standIn.setMode('max', 'down');
