@@ -189,7 +189,7 @@ describe('the editor\'s view charts: periods, Taipei buckets, zero-filling and t
   });
 });
 
-describe('the demo month of views', () => {
+describe('the demo history of views', () => {
   let api: ContentHarness;
   const slugs = ['what-is-bitcoin', 'blockchain-explained', 'how-to-buy-first-crypto'];
 
@@ -205,7 +205,7 @@ describe('the demo month of views', () => {
   });
   afterAll(() => api.close());
 
-  it('writes a month of hourly demo rows once, the same for the same moment', async () => {
+  it('writes hourly demo rows since each publication once, the same for the same moment', async () => {
     const first = await seedDemoViews(api.db, NOW);
     expect(first!.rows).toBeGreaterThan(1000);
     const stored = await api.db('view_hours').select('hour', 'article_id', 'source_kind', 'host', 'device', 'views', 'demo').orderBy(['hour', 'article_id', 'source_kind', 'host', 'device']);
@@ -214,7 +214,9 @@ describe('the demo month of views', () => {
     expect(await seedDemoViews(api.db, NOW)).toBeNull();
     expect(await api.db('view_hours').count({ n: '*' })).toEqual([{ n: first!.rows }]);
     const hours = stored.map((row) => new Date(row.hour).getTime());
-    expect(Math.min(...hours)).toBeGreaterThanOrEqual(NOW.getTime() - 31 * 86_400_000);
+    // The oldest article was published 43 days before: its history starts there, not a month back.
+    expect(Math.min(...hours)).toBeGreaterThanOrEqual(NOW.getTime() - 43 * 86_400_000 - 3_600_000);
+    expect(Math.min(...hours)).toBeLessThan(NOW.getTime() - 42 * 86_400_000);
     expect(Math.max(...hours)).toBeLessThan(Math.floor(NOW.getTime() / 3_600_000) * 3_600_000);
     const mine = await api.db('articles').where({ slug: 'mine' }).first('id');
     expect(stored.some((row) => row.article_id === mine.id)).toBe(false);
@@ -246,5 +248,10 @@ describe('the demo month of views', () => {
     // Each history is scaled to the article's view count: the newest article's month is nearly all of its life.
     const newestTotal = body.top_articles.find((a: { slug: string }) => a.slug === 'what-is-bitcoin').views;
     expect(Math.abs(newestTotal - 3000)).toBeLessThan(300);
+    // And an older one's history runs from its publication, so its chart has no made-up gap.
+    const oldest = await api.db('articles').where({ slug: 'how-to-buy-first-crypto' }).first('id');
+    const life = (await api.get(`/api/admin/numbers/views/articles/${oldest.id}`, { headers: { authorization: `Bearer ${api.token}` } })).body;
+    expect(Math.abs(life.total - 3000)).toBeLessThan(300);
+    expect(life.series.points.slice(0, 2).every((p: { views: number }) => p.views > 0)).toBe(true);
   });
 });

@@ -25,6 +25,14 @@ describe('LineChart', () => {
     expect(html).toContain('發布時間：2026年11月27日 00:20');
   });
 
+  it('ticks only the major points when a few are (a week\'s midnights)', () => {
+    const week = Array.from({ length: 48 }, (_, i) => ({ label: `h${i}`, tick: i % 24 === 0 ? `11/${20 + i / 24}` : `${i % 24}:00`, value: i, major: i % 24 === 0 }));
+    const html = renderToStaticMarkup(<LineChart title="t" points={week} unit="次" />);
+    expect(html).toContain('>11/20</text>');
+    expect(html).toContain('>11/21</text>');
+    expect(html).not.toContain('>8:00</text>');
+  });
+
   it('rounds the axis top to 1, 2 or 5 times a power of ten', () => {
     expect([0, 7, 12, 1234, 5000, 5001].map(niceMax)).toEqual([1, 10, 20, 2000, 5000, 10000]);
   });

@@ -8,6 +8,8 @@ export interface LinePoint {
   label: string;
   /** Its short name under the axis. */
   tick: string;
+  /** A point worth a tick when few enough are (a Taipei midnight in an hourly week). */
+  major?: boolean;
   value: number;
 }
 
@@ -29,6 +31,7 @@ const BOTTOM = 28;
 const PLOT_W = WIDTH - LEFT - RIGHT;
 const PLOT_H = HEIGHT - TOP - BOTTOM;
 const TICKS = 6;
+const MAX_MAJOR_TICKS = 8;
 
 /** A round top for the axis: 1, 2 or 5 times a power of ten, at least the largest value. */
 export function niceMax(value: number): number {
@@ -51,7 +54,9 @@ export function LineChart({ title, points, unit, mark }: LineChartProps) {
   const y = (value: number) => TOP + PLOT_H - (value / top) * PLOT_H;
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
   const area = `${line} L${x(points.length - 1).toFixed(1)},${TOP + PLOT_H} L${x(0).toFixed(1)},${TOP + PLOT_H} Z`;
+  const majors = points.filter((p) => p.major).length;
   const tickEvery = Math.max(1, Math.ceil(points.length / TICKS));
+  const ticked = (p: LinePoint, i: number) => (majors >= 2 && majors <= MAX_MAJOR_TICKS ? p.major === true : i % tickEvery === 0);
   const current = picked !== null ? points[picked] : undefined;
   const total = points.reduce((sum, p) => sum + p.value, 0);
   return (
@@ -72,7 +77,7 @@ export function LineChart({ title, points, unit, mark }: LineChartProps) {
             <text x={LEFT - 6} y={y(top * share)} textAnchor="end" dominantBaseline="middle" className={styles.axis}>{formatCount(top * share)}</text>
           </g>
         ))}
-        {points.map((p, i) => (i % tickEvery === 0 ? (
+        {points.map((p, i) => (ticked(p, i) ? (
           <text key={i} x={x(i)} y={HEIGHT - 8} textAnchor="middle" className={styles.axis}>{p.tick}</text>
         ) : null))}
         <path d={area} className={styles.area} />

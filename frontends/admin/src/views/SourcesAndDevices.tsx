@@ -41,7 +41,7 @@ export function SourcesAndDevices({ sources, devices, fileSuffix }: SourcesAndDe
                 <thead><tr><th scope="col">來源</th><th scope="col">類型</th><th scope="col">瀏覽數</th><th scope="col">占比</th></tr></thead>
                 <tbody>
                   {sources.top.map((s) => (
-                    <tr key={`${s.kind}-${s.label}`}><td>{s.label}</td><td>{SOURCE_KIND_LABELS[s.kind]}</td><td>{formatCount(s.views)}</td><td>{formatShare(s.views, total)}</td></tr>
+                    <tr key={`${s.kind}-${s.label}`}><td>{s.label}</td><td className={adminStyles.nowrap}>{SOURCE_KIND_LABELS[s.kind]}</td><td>{formatCount(s.views)}</td><td>{formatShare(s.views, total)}</td></tr>
                   ))}
                 </tbody>
               </table>

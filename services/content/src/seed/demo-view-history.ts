@@ -1,5 +1,5 @@
 /**
- * The demo's month of view history (示範資料): made up at seed time so the dashboard's charts show
+ * The demo's view history (示範資料): made up at seed time so the dashboard's charts show
  * something plausible on a fresh site. Deterministic — the same articles and moment give the same
  * rows — from a seeded PRNG per article. Each article's views follow the day's rhythm in Taipei
  * (quiet before dawn, a lunch bump, an evening peak), fewer at weekends, a spike right after
@@ -107,10 +107,11 @@ function device(random: () => number, hour: number): DemoDevice {
 }
 
 /**
- * Hourly rows for the `days` days before `now`'s hour (that hour itself is left to real views),
- * for each article from its publication on. Rows with no views are not made.
+ * Hourly rows for each article from its publication on, at most `days` days back (the hourly
+ * retention: older demo history would be days), up to the hour before `now`'s (that hour is left
+ * to real views). Rows with no views are not made.
  */
-export function demoViewHistory(articles: readonly DemoViewArticle[], now: Date, days = 30): DemoViewRow[] {
+export function demoViewHistory(articles: readonly DemoViewArticle[], now: Date, days = 90): DemoViewRow[] {
   const lastHour = Math.floor(now.getTime() / HOUR) * HOUR - HOUR;
   const firstHour = lastHour - (days * 24 - 1) * HOUR;
   const rows = new Map<string, DemoViewRow>();

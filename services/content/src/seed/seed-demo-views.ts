@@ -6,7 +6,8 @@ import { demoViewHistory } from './demo-view-history.js';
 const CHUNK = 2_000;
 
 /**
- * Writes the demo month of view history (demo = true) for the demo articles that are public, once:
+ * Writes the demo's view history (demo = true; each public demo article's hours since its
+ * publication, at most 90 days: the month the dashboard shows and more) once:
  * a database that holds any demo bucket already (hourly, or rolled into days) is left alone. Each
  * article's history is scaled to its view count, so its chart and its 瀏覽數 agree.
  */
