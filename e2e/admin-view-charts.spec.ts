@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer } from './support/admin-api';
 import { signInWithToken } from './support/admin-ui';
 
-/** The demo seed's month of views gives every chart data; the first demo article is its newest. */
+/** The demo seed's history of views gives every chart data; the first demo article is its newest. */
 const DEMO_TITLE = '什麼是比特幣？一篇看懂比特幣的運作原理';
 const PERIODS = [
   { tab: '24 小時', points: 24 },
@@ -12,13 +12,20 @@ const PERIODS = [
   { tab: '12 個月', points: 12 },
 ] as const;
 
+async function demoArticleId(request: APIRequestContext, token: string): Promise<number> {
+  const list = (await (await request.get('/api/articles/admin/all?limit=100', { headers: bearer(token) })).json()) as { articles: Array<{ id: number; title: string }> };
+  const article = list.articles.find((a) => a.title === DEMO_TITLE);
+  expect(article, 'the demo article is there').toBeDefined();
+  return article!.id;
+}
+
 async function csvOf(page: Page, button: ReturnType<Page['getByRole']>): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
 }
 
 test.describe('the editor\'s view charts', () => {
-  test('the dashboard draws the site\'s views for each period, its top articles, sources and devices, with CSV', async ({ page, request }) => {
+  test('the dashboard draws the site\'s views for each period, numbers on tap and by keyboard', async ({ page, request }) => {
     await signInWithToken(page, request);
     await page.goto('/admin/dashboard');
     const section = page.getByRole('region', { name: '瀏覽趨勢' });
@@ -39,11 +46,21 @@ test.describe('the editor\'s view charts', () => {
       const lastBucket = await section.getByRole('table', { name: `全站最近 ${tab}的瀏覽數（表格）` }).locator('tbody tr').last().locator('td').first().textContent();
       await expect(section.locator('figcaption').first()).toHaveText(new RegExp(`^${lastBucket!.replace(/[()（）]/g, '.')}：`));
     }
+  });
+
+  test('the dashboard lists the top articles with sparklines, the sources and devices, each with CSV', async ({ page, request }) => {
+    await signInWithToken(page, request);
+    await page.goto('/admin/dashboard?period=12m');
+    const section = page.getByRole('region', { name: '瀏覽趨勢' });
+    await expect(section.getByRole('img', { name: /^全站最近 12 個月的瀏覽數/ })).toBeVisible();
 
     // Top articles, each with its sparkline.
     const top = section.getByRole('table', { name: '熱門文章' });
     await expect(top.locator('tbody tr')).toHaveCount(10);
-    await expect(top.locator('tbody tr').first().getByRole('img', { name: /的瀏覽趨勢：最高/ })).toBeVisible();
+    const spark = top.locator('tbody tr').first().getByRole('img', { name: /的瀏覽趨勢：最高/ });
+    await expect(spark).toBeVisible();
+    await spark.click();
+    await expect(top.locator('tbody tr').first()).toContainText(/年\d{1,2}月：[\d,]+ 次/);
     await expect(section.getByRole('table', { name: '來源' })).toContainText('搜尋引擎');
     await expect(section.getByRole('table', { name: '來源' })).toContainText('LINE');
     await expect(section.getByRole('table', { name: '裝置' })).toContainText('手機');
@@ -56,15 +73,12 @@ test.describe('the editor\'s view charts', () => {
     expect(sources.text).toContain('搜尋引擎,搜尋引擎,');
   });
 
-  test('an article\'s chart, from the list and from its form, marks its publication', async ({ page, request }) => {
-    const token = await signInWithToken(page, request);
-    const list = (await (await request.get('/api/articles/admin/all?limit=100', { headers: bearer(token) })).json()) as { articles: Array<{ id: number; title: string }> };
-    const article = list.articles.find((a) => a.title === DEMO_TITLE)!;
-    expect(article).toBeDefined();
+  test('an article\'s chart from the list marks its publication', async ({ page, request }) => {
+    const id = await demoArticleId(request, await signInWithToken(page, request));
 
     await page.goto('/admin/articles');
     await page.getByRole('link', { name: `「${DEMO_TITLE}」的瀏覽趨勢` }).click();
-    await expect(page).toHaveURL(`/admin/articles/views/${article.id}`);
+    await expect(page).toHaveURL(`/admin/articles/views/${id}`);
     await expect(page.getByRole('heading', { name: '文章瀏覽趨勢' })).toBeVisible();
     const chart = page.getByRole('img', { name: new RegExp(`^「${DEMO_TITLE.replace(/[?？]/g, '.')}」的瀏覽數`) });
     await expect(chart).toBeVisible();
@@ -73,8 +87,12 @@ test.describe('the editor\'s view charts', () => {
     await expect(page.getByText('示範資料')).toBeVisible();
     const csv = await csvOf(page, page.getByRole('button', { name: '匯出 CSV' }).first());
     expect(csv.text.split('\r\n')[0]).toMatch(/^\uFEFF(時段|日期)（台北時間）,瀏覽數$/);
+  });
 
-    await page.goto(`/admin/articles/edit/${article.id}`);
+  test('an article\'s chart in its form marks its publication', async ({ page, request }) => {
+    const id = await demoArticleId(request, await signInWithToken(page, request));
+    await page.goto(`/admin/articles/edit/${id}`);
+    await expect(page.getByRole('textbox', { name: '標題', exact: true })).toHaveValue(DEMO_TITLE);
     await page.getByRole('button', { name: '查看瀏覽趨勢' }).click();
     const inForm = page.getByRole('region', { name: '瀏覽趨勢' });
     await expect(inForm.locator('[data-mark="published"]')).toBeVisible();
