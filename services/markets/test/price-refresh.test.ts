@@ -108,12 +108,13 @@ describe('a total outage', () => {
 
 describe('one fetching replica at a time', () => {
   it('lets only the lease holder fetch, and another replica take over once the holder stops renewing', async () => {
-    const first = t.replica({ leaseMs: 400 });
-    const second = t.replica({ leaseMs: 400 });
+    // Long enough that a refresh (with its first history backfill) on a loaded machine ends well inside it.
+    const first = t.replica({ leaseMs: 3_000 });
+    const second = t.replica({ leaseMs: 3_000 });
     expect(await first.refresher.refresh()).toBe('refreshed');
     expect(await second.refresher.refresh()).toBe('not-leader');
     // The first replica dies: it renews no more, and its lease runs out.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
     expect(await second.refresher.refresh()).toBe('refreshed');
     expect(await first.refresher.refresh()).toBe('not-leader');
   });
