@@ -40,7 +40,7 @@ const SEARCH_DOMAINS = [
   'search.brave.com', 'qwant.com', 'sogou.com', 'so.com', 'seznam.cz', 'ask.com', 'aol.com', 'perplexity.ai', 'kagi.com',
 ];
 const SOCIAL_DOMAINS = [
-  'line.me', 'lin.ee', 'facebook.com', 'fb.com', 'fb.me', 'messenger.com', 't.co', 'x.com', 'twitter.com', 't.me', 'telegram.org',
+  'line.me', 'lin.ee', 'line.naver.jp', 'facebook.com', 'fb.com', 'fb.me', 'messenger.com', 't.co', 'x.com', 'twitter.com', 't.me', 'telegram.org',
   'telegram.me', 'threads.net', 'threads.com', 'instagram.com', 'reddit.com', 'redd.it', 'ptt.cc', 'dcard.tw', 'youtube.com',
   'youtu.be', 'linkedin.com', 'lnkd.in', 'pinterest.com', 'tiktok.com', 'plurk.com', 'weibo.com', 'discord.com', 'discord.gg',
   'whatsapp.com', 'wa.me', 'mastodon.social', 'bsky.app', 'medium.com', 'mobile01.com',
