@@ -85,6 +85,18 @@ test.describe('a visitor reading an article', () => {
       await expect(page.locator('article header').getByText(`${answers[0]!.view_count.toLocaleString('zh-TW')} 次瀏覽`)).toBeVisible();
       expect(beacons).toHaveLength(1);
     });
+
+    test('sends the referring site\'s host with the beacon, and only the host', async ({ page, request }) => {
+      const article = await articleWithToc(request);
+      const beacons: string[] = [];
+      page.on('request', (req) => {
+        if (req.method() === 'POST' && req.url().includes(`/api/articles/${encodeURIComponent(article.slug)}/views?`)) beacons.push(req.url());
+      });
+      await page.goto(`/article/${article.slug}`, { referer: 'https://l.facebook.com/l.php?u=secret&h=reader-token' });
+      await waitForPublicPage(page);
+      await expect.poll(() => beacons.length).toBe(1);
+      expect(new URL(beacons[0]!).search).toMatch(/^\?pv=[0-9a-f-]{36}&r=l\.facebook\.com$/);
+    });
   });
 
   test('has article metadata in the head, written by the server and kept by the page', async ({ page, request }) => {

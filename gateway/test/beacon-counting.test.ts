@@ -106,11 +106,18 @@ describe('view beacons counted by the gateway', () => {
     await redis?.stop();
   });
 
-  const beacon = async (slug: string, headers: Record<string, string> = newReader(), pv: string = randomUUID()) => {
-    const res = await fetch(`${base}/api/articles/${slug}/views?pv=${pv}`, { method: 'POST', headers });
+  const beacon = async (slug: string, headers: Record<string, string> = newReader(), pv: string = randomUUID(), referrer?: string) => {
+    const res = await fetch(`${base}/api/articles/${slug}/views?pv=${pv}${referrer === undefined ? '' : `&r=${encodeURIComponent(referrer)}`}`, { method: 'POST', headers });
     return { status: res.status, body: (await res.json()) as { view_count: number; counted: boolean }, headers: res.headers };
   };
   const viewCount = async (slug: string) => Number((await api.db('articles').where({ slug }).first('view_count')).view_count);
+  /** An article's hourly buckets as 'kind host device views', in order. */
+  const bucketsOf = async (slug: string) => {
+    const rows = await api.db('view_hours').join('articles', 'articles.id', 'view_hours.article_id').where('articles.slug', slug)
+      .select('source_kind', 'host', 'device').sum({ views: 'views' }).groupBy('source_kind', 'host', 'device').orderBy(['source_kind', 'host', 'device']);
+    return (rows as Array<{ source_kind: string; host: string; device: string; views: string }>).map((row) => `${row.source_kind} ${row.host} ${row.device} ${Number(row.views)}`);
+  };
+  const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
   const beaconRoutesSeen = () => contentSaw.filter((line) => line.includes('/views') || line.includes('/internal/view-beacons'));
 
   it('counts each beacon with no request to the content service, and hands the views over exactly', async () => {
@@ -118,7 +125,11 @@ describe('view beacons counted by the gateway', () => {
     const before = await viewCount(slug);
     contentSaw.length = 0;
     const answers = [];
-    for (let i = 0; i < 30; i += 1) answers.push(await beacon(slug));
+    // A third from LINE on a phone, a third with this site's own host (direct), a third with none.
+    for (let i = 0; i < 30; i += 1) {
+      const reader = newReader();
+      answers.push(await (i % 3 === 0 ? beacon(slug, { ...reader, 'user-agent': `${PHONE} ${reader['user-agent']}` }, randomUUID(), 'line.me') : beacon(slug, reader, randomUUID(), i % 3 === 1 ? '127.0.0.1' : undefined)));
+    }
     expect(answers.every(({ status, body }) => status === 200 && body.counted)).toBe(true);
     expect(answers.map(({ body }) => body.view_count)).toEqual(Array.from({ length: 30 }, (_, i) => before + i + 1));
     // The edge's headers, as on every answer.
@@ -131,6 +142,8 @@ describe('view beacons counted by the gateway', () => {
     expect(contentSaw.filter((line) => line.startsWith('GET /internal/view-articles?')).length).toBeLessThanOrEqual(2);
     expect(await counting.handOver()).toBe(true);
     expect(await viewCount(slug)).toBe(before + 30);
+    // With their buckets, handed over with the counts.
+    expect(await bucketsOf(slug)).toEqual(['direct  desktop 20', 'social line.me phone 10']);
     // Redis's copy went with the hand-over; the answer stays the live count.
     expect(await gatewayRedis.smembers(VIEW_BATCH_REGISTRY)).toEqual([]);
     expect((await beacon(slug)).body).toEqual({ view_count: before + 31, counted: true });
@@ -169,7 +182,7 @@ describe('view beacons counted by the gateway', () => {
     // A second gateway that counts and then dies: its batch is left in Redis, never handed over.
     const dying = buildGateway([api.url]);
     for (let i = 0; i < 12; i += 1) {
-      const outcome = await dying.views.count({ slug, pageViewId: randomUUID(), address: `10.8.0.${i}`, userAgent: 'dying-gateway-reader' });
+      const outcome = await dying.views.count({ slug, pageViewId: randomUUID(), address: `10.8.0.${i}`, userAgent: 'dying-gateway-reader', referrer: 'www.bing.com' });
       expect(countedHere(outcome)?.counted).toBe(true);
     }
     // A content process finding batches of others (no age needed here: the gateway is gone).
@@ -178,9 +191,11 @@ describe('view beacons counted by the gateway', () => {
     const recoverer = new ViewCounter(recovering, new ViewsRepository(api.db), silent, 0);
     await recoverer.flush();
     expect(await viewCount(slug)).toBe(before + 12);
+    expect(await bucketsOf(slug)).toEqual(['search www.bing.com desktop 12']);
     // Had the gateway only stalled, its own copy handed later adds nothing twice.
     expect(await dying.handOver()).toBe(true);
     expect(await viewCount(slug)).toBe(before + 12);
+    expect(await bucketsOf(slug)).toEqual(['search www.bing.com desktop 12']);
   });
 
   describe('a content replica killed mid-batch', () => {
@@ -264,5 +279,7 @@ describe('view beacons counted by the gateway', () => {
     expect(beaconRoutesSeen().length).toBe(1);
     expect(await counting.handOver()).toBe(true);
     expect(await viewCount(slug)).toBe(before + 9);
+    // The one the content service counted straight into Postgres is in its bucket too.
+    expect(await bucketsOf(slug)).toEqual(['direct  desktop 9']);
   });
 });

@@ -200,6 +200,26 @@ describe('view beacons answered before the middleware chain', () => {
     expect(lines.some((entry) => entry.msg === 'upstream failed' && entry.failure === 'refused')).toBe(true);
   });
 
+  it('passes on the referring host only as a checked hostname: another site\'s lower-cased, this site\'s own and garbage as none', async () => {
+    const sent: Array<string | undefined> = [];
+    for (const r of ['M.Facebook.com', '127.0.0.1', 'https:%2F%2Ft.co%2Fx', 'a b', '']) {
+      seen.length = 0;
+      chainSaw.length = 0;
+      const res = await fetch(`${base}/api/articles/abc/views?pv=${PV}&r=${r}`, { method: 'POST' });
+      expect(res.status).toBe(200);
+      expect(chainSaw).toEqual([]);
+      sent.push((JSON.parse(seen[0]!.body) as ViewBeaconBatch).beacons[0]!.referrer);
+    }
+    expect(sent).toEqual(['m.facebook.com', undefined, undefined, undefined, undefined]);
+    // Without a page view id too; anything after it is not a beacon's shape.
+    seen.length = 0;
+    await (await fetch(`${base}/api/articles/abc/views?r=t.me`, { method: 'POST' })).arrayBuffer();
+    expect((JSON.parse(seen[0]!.body) as ViewBeaconBatch).beacons[0]!.referrer).toBe('t.me');
+    chainSaw.length = 0;
+    await (await fetch(`${base}/api/articles/abc/views?r=t.me&pv=${PV}`, { method: 'POST' })).arrayBuffer();
+    expect(chainSaw).toHaveLength(1);
+  });
+
   it('leaves everything that is not exactly a beacon to the chain', async () => {
     const odd: Array<[string, RequestInit?]> = [
       [`/api/articles/admin/views?pv=${PV}`],

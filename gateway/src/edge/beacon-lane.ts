@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { ViewBeaconAnswer } from '@coinmag/contracts';
 import { HttpError, REQUEST_ID_HEADER } from '@coinmag/service-kit';
-import type { Beacon, CountedBeacon } from '@coinmag/views';
+import { checkedReferrerHost, viewSource, type Beacon, type CountedBeacon } from '@coinmag/views';
 import { hasRequestBody, readBodyWithin } from '../limits/read-body.js';
 import { answerFailure } from '../proxy/upstream-answers.js';
 import { edgeHeaderList, setEdgeHeaders } from './edge-headers.js';
@@ -44,11 +44,13 @@ export function beaconLane({ bodyTimeoutMs, count }: BeaconLaneOptions): (ctx: C
       if (!(err instanceof HttpError) || ctx.res.destroyed) return void req.destroy();
       throw err;
     }
-    const { slug, pv } = beaconTarget(ctx.path, ctx.url)!;
+    const { slug, pv, r } = beaconTarget(ctx.path, ctx.url)!;
     const userAgent = (req.headers['user-agent'] ?? '').slice(0, USER_AGENT_LENGTH);
+    // Only a checked hostname other than this site's own: anything else is direct.
+    const referrer = r ? viewSource(checkedReferrerHost(r), ctx.hostname).host : '';
     let answer: CountedBeacon | ViewBeaconAnswer;
     try {
-      answer = await count({ slug, ...(pv === undefined ? {} : { pageViewId: pv }), address: ctx.ip, userAgent });
+      answer = await count({ slug, ...(pv === undefined ? {} : { pageViewId: pv }), address: ctx.ip, userAgent, ...(referrer ? { referrer } : {}) });
     } catch (err) {
       if (ctx.res.destroyed) return;
       setEdgeHeaders(ctx.res, requestId);

@@ -32,8 +32,8 @@ export class HttpContentCounting implements ContentCounting<ViewBeaconAnswer> {
     this.batches = new BeaconBatches({ content: options.content, timeoutMs: options.timeoutMs, forwardingSecret: options.forwardingSecret });
   }
 
-  count({ slug, pageViewId, address, userAgent }: Beacon): Promise<ViewBeaconAnswer> {
-    return this.batches.send({ slug, ...(pageViewId === undefined ? {} : { pv: pageViewId }), address, userAgent });
+  count({ slug, pageViewId, address, userAgent, referrer }: Beacon): Promise<ViewBeaconAnswer> {
+    return this.batches.send({ slug, ...(pageViewId === undefined ? {} : { pv: pageViewId }), address, userAgent, ...(referrer ? { referrer } : {}) });
   }
 
   async articles(slugs: string[]): ReturnType<ContentCounting<ViewBeaconAnswer>['articles']> {
@@ -54,7 +54,7 @@ export class HttpContentCounting implements ContentCounting<ViewBeaconAnswer> {
 
   /** Sends a hand-over, to each replica in turn until one applies it (applying it twice adds nothing). */
   async handOver(batches: readonly ViewBatch[]): Promise<boolean> {
-    const body = Buffer.from(JSON.stringify({ batches: batches.map(({ name, counts }) => ({ name, counts: Object.fromEntries(counts) })) } satisfies ViewBatchesHandOver));
+    const body = Buffer.from(JSON.stringify({ batches: batches.map(({ name, counts, buckets }) => ({ name, counts: Object.fromEntries(counts), buckets: Object.fromEntries(buckets) })) } satisfies ViewBatchesHandOver));
     const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': randomUUID() };
     if (this.options.forwardingSecret) headers[FORWARDING_SECRET_HEADER] = this.options.forwardingSecret;
     const { content, timeoutMs, log } = this.options;

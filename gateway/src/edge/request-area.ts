@@ -13,13 +13,14 @@ export type RequestArea = 'public-api' | 'beacon' | 'page' | 'chain';
 
 /** `/api/articles/{slug}/views`, the slug raw (letters, digits, `_`, `-`, percent-escapes); nothing else. */
 const BEACON_PATH = /^\/api\/articles\/((?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2}){1,600})\/views$/;
-/** No query, or the page view's id alone. */
-const BEACON_QUERY = /^(?:\?pv=[0-9A-Fa-f-]{1,64})?$/;
+/** No query, or the page view's id, the referring host (`r`, any text: checked later, garbage taken as none), or both in that order. */
+const BEACON_QUERY = /^(?:\?(?:pv=([0-9A-Fa-f-]{1,64})(?:&r=([^&#]{0,300}))?|r=([^&#]{0,300})))?$/;
 
-/** What a beacon names: the article's slug (decoded) and the page view's id, when sent. */
+/** What a beacon names: the article's slug (decoded), the page view's id and the referring host as sent (raw), when sent. */
 export interface BeaconTarget {
   slug: string;
   pv?: string;
+  r?: string;
 }
 
 /** The slug and page-view id of a request shaped exactly as a beacon; undefined for anything else. */
@@ -28,7 +29,8 @@ export function beaconTarget(path: string, url: string): BeaconTarget | undefine
   if (!match) return undefined;
   const query = url.indexOf('?');
   const search = query < 0 ? '' : url.slice(query);
-  if (!BEACON_QUERY.test(search)) return undefined;
+  const parts = BEACON_QUERY.exec(search);
+  if (!parts) return undefined;
   let slug: string;
   try {
     slug = decodeURIComponent(match[1]!);
@@ -36,7 +38,11 @@ export function beaconTarget(path: string, url: string): BeaconTarget | undefine
     return undefined;
   }
   if (!isSlugParam(slug)) return undefined;
-  return search ? { slug, pv: search.slice('?pv='.length) } : { slug };
+  const target: BeaconTarget = { slug };
+  if (parts[1] !== undefined) target.pv = parts[1];
+  const r = parts[2] ?? parts[3];
+  if (r !== undefined) target.r = r;
+  return target;
 }
 
 function apiArea(method: string, path: string, url: string): RequestArea {

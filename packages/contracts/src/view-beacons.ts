@@ -18,6 +18,8 @@ export interface ViewBeaconItem {
   /** The client address as the gateway reports it (believed only on the gateway's requests). */
   address: string;
   userAgent: string;
+  /** The referring site's host the page sent (`r`), checked at the edge; absent when direct. */
+  referrer?: string;
 }
 
 export interface ViewBeaconBatch {
@@ -62,7 +64,7 @@ export interface ViewArticlesAnswer {
   prefix: string;
 }
 
-/** `POST /internal/view-batches`: batches of counted views, per article id, each applied once. */
+/** `POST /internal/view-batches`: batches of counted views, per article id and per hourly bucket field, each applied once. */
 export interface ViewBatchesHandOver {
-  batches: Array<{ name: string; counts: Record<string, number> }>;
+  batches: Array<{ name: string; counts: Record<string, number>; buckets?: Record<string, number> }>;
 }

@@ -4,8 +4,8 @@ import type { AdmissionCheck } from './keys.js';
 export interface BeaconOp {
   stamp: { keys: readonly string[]; expected: readonly string[] };
   admission: AdmissionCheck;
-  /** The batch hash (named without the prefix, as the registry lists it) and the field, the article's id. */
-  count: { registry: string; batch: string; field: string };
+  /** The batch hash (named without the prefix, as the registry lists it), the field (the article's id) and the view's bucket field (`bucketField`). */
+  count: { registry: string; batch: string; field: string; bucket: string };
   /** The ranking's sorted set for today; the member is `count.field`. */
   ranking: { key: string; ttlMs: number };
   /** Postgres's figure for the article, and where the count last shown is kept. */
@@ -23,7 +23,8 @@ export type BeaconOutcome = { decision: 'stale'; stamp: string[] } | { decision:
  * given once: KEYS[1] the registry, KEYS[2..1+s] the s stamp keys; ARGV[1] n (beacons), ARGV[2] s,
  * then rate ttl, rate limit, cap ttl, cap limit, once ttl, ranking ttl, shown ttl, key prefix.
  * Then per beacon, KEYS: rate, cap, batch, ranking, shown, its once-keys; ARGV: its number of
- * once-keys, the s expected stamp values, the field (the article's id), Postgres's figure, and 1 when its first once-key is its page view's (else 0).
+ * once-keys, the s expected stamp values, the field (the article's id), Postgres's figure, 1 when its first once-key is its page view's (else 0), and
+ * its bucket field (counted with the article's field in the same batch hash).
  * The script runs atomically, so what earlier beacons of the call read stays true (the stamps, the
  * registry's members, the pending sums, the counts shown), and the counts, ranks and counts shown
  * of the call are written once each at its end. The batch's registry member is its key without the
@@ -48,7 +49,7 @@ for b = 1, n do
   for i = 1, s do
     if stamps[i] ~= ARGV[a + 1 + i] then stale = true end
   end
-  local field, base, pageViewKeyed = ARGV[a + 2 + s], tonumber(ARGV[a + 3 + s]), ARGV[a + 4 + s] == '1'
+  local field, base, pageViewKeyed, bucket = ARGV[a + 2 + s], tonumber(ARGV[a + 3 + s]), ARGV[a + 4 + s] == '1', ARGV[a + 5 + s]
   local rate, cap, batch, ranking, shown = KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5]
   if stale then
     results[b] = {'stale', stamps}
@@ -83,6 +84,12 @@ for b = 1, n do
         countOrder[#countOrder + 1] = {batch, field, countKey}
       end
       counted[countKey] = counted[countKey] + 1
+      local bucketKey = batch .. ' ' .. bucket
+      if not counted[bucketKey] then
+        counted[bucketKey] = 0
+        countOrder[#countOrder + 1] = {batch, bucket, bucketKey}
+      end
+      counted[bucketKey] = counted[bucketKey] + 1
       local rankKey = ranking .. ' ' .. field
       if not rankedBy[rankKey] then
         rankedBy[rankKey] = 0
@@ -111,7 +118,7 @@ for b = 1, n do
     results[b] = {decision, count}
   end
   k = k + 5 + nOnce
-  a = a + 4 + s
+  a = a + 5 + s
 end
 for _, entry in ipairs(countOrder) do redis.call('HINCRBY', entry[1], entry[2], counted[entry[3]]) end
 for _, entry in ipairs(rankOrder) do
@@ -160,7 +167,7 @@ export class BeaconScript {
     const { rate, cap, once, onceTtlMs } = admission;
     const shared = [count.registry, ...stamp.keys, rate.ttlMs, rate.limit, cap.ttlMs, cap.limit, onceTtlMs, ranking.ttlMs, shown.ttlMs];
     const keys = [rate.key, cap.key, count.batch, ranking.key, shown.key, ...once];
-    const args = [once.length, ...stamp.expected, count.field, shown.base, admission.pageViewKey ? 1 : 0];
+    const args = [once.length, ...stamp.expected, count.field, shown.base, admission.pageViewKey ? 1 : 0, count.bucket];
     const [decision, detail] = await new Promise<BeaconReply>((done, fail) => this.queue({ shared, sharedKey: shared.join(' '), keys, args, done, fail }));
     if (decision === 'stale') return { decision, stamp: (detail as string[]).map(String) };
     if (decision !== 'pass' && decision !== 'replay' && decision !== 'repeat' && decision !== 'limited') throw new Error(`unexpected beacon answer ${decision}`);

@@ -1,6 +1,8 @@
 // View counting, one module for every process that counts (docs/adr/0014): admission, the article
 // lookup, the tally, the Redis scripts and the hand-over to Postgres, behind `Views.count(beacon)`.
 export * from './keys.js';
+export * from './view-source.js';
+export * from './view-buckets.js';
 export * from './beacon-script.js';
 export * from './view-store.js';
 export * from './redis-view-store.js';

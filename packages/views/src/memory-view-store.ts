@@ -29,9 +29,9 @@ export class MemoryViewStore implements ViewStore {
   async del(keys: string[]) {
     this.keys.del(keys);
   }
-  async hincrbyRegistered(registry: string, hash: string, field: string, by: number) {
+  async hincrbyRegistered(registry: string, hash: string, fields: readonly string[], by: number) {
     this.keys.sadd(registry, hash);
-    this.keys.hincrby(hash, field, by);
+    for (const field of fields) this.keys.hincrby(hash, field, by);
   }
   async admit(check: AdmissionCheck) {
     return this.admitNow(check);
@@ -55,6 +55,7 @@ export class MemoryViewStore implements ViewStore {
     if (decision === 'pass') {
       this.keys.sadd(count.registry, count.batch);
       this.keys.hincrby(count.batch, count.field, 1);
+      this.keys.hincrby(count.batch, count.bucket, 1);
       this.keys.zincrby(ranking.key, 1, count.field);
       this.keys.expire(ranking.key, ranking.ttlMs);
     }

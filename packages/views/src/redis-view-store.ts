@@ -101,8 +101,10 @@ export class RedisViewStore implements ViewStore {
   async del(keys: string[]) {
     if (keys.length) await this.redis.del(keys);
   }
-  async hincrbyRegistered(registry: string, hash: string, field: string, by: number) {
-    const results = await this.redis.multi().sadd(registry, hash).hincrby(hash, field, by).exec();
+  async hincrbyRegistered(registry: string, hash: string, fields: readonly string[], by: number) {
+    const multi = this.redis.multi().sadd(registry, hash);
+    for (const field of fields) multi.hincrby(hash, field, by);
+    const results = await multi.exec();
     const failed = results?.find(([err]) => err);
     if (!results) throw new Error('Connection is closed');
     if (failed) throw failed[0];

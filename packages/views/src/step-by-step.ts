@@ -5,6 +5,7 @@ import type { ViewAdmission } from './view-admission.js';
 import type { ViewCounter } from './view-counter.js';
 import type { Beacon, CountedBeacon } from './views.js';
 import type { ViewsRepository } from './views.repository.js';
+import { beaconBucket } from './view-buckets.js';
 
 /**
  * A beacon counted one step at a time, each with its fallback (the content service's `otherwise`:
@@ -27,7 +28,7 @@ export class StepByStepCount {
     const article = await this.repository.findPublic(beacon.slug, this.clock());
     if (!article) throw new NotFoundError(API_MESSAGES.articleNotFound);
     const counted = (await this.admission.admit(article.id, beacon)) === 'count';
-    if (counted) await this.counter.record(article.id);
+    if (counted) await this.counter.record(article.id, beaconBucket(article.id, this.clock().getTime(), beacon));
     // The ranking is best effort and independent of the count: asked alongside it.
     const [pendingById] = await Promise.all([this.counter.pendingFor([article.id]), counted ? this.ranking.record(article.id).catch(() => {}) : undefined]);
     return { view_count: this.answer(article.id, article.view_count + (pendingById.get(article.id) ?? 0)), counted };

@@ -1,7 +1,8 @@
 import type { Logger } from '@coinmag/service-kit';
 import { ORPHAN_BATCH_AFTER_MS, parseViewBatchName, VIEW_BATCH_REGISTRY } from './keys.js';
 import type { CountStore } from './view-store.js';
-import { ViewTally, type ViewCounts } from './view-tally.js';
+import { ViewTally, type ViewBatch, type ViewCounts } from './view-tally.js';
+import { parseBucketField, type BucketCounts } from './view-buckets.js';
 import type { ViewsRepository } from './views.repository.js';
 
 export interface FlushFaults {
@@ -11,10 +12,29 @@ export interface FlushFaults {
   afterCommit?: () => void;
 }
 
-function countsOf(hash: Record<string, string>): ViewCounts {
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Taipei is UTC+8 all year. */
+const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** The Taipei midnight that begins the day `days` days before `now`'s Taipei day. */
+export function taipeiMidnightBefore(now: Date, days: number): Date {
+  const today = Math.floor((now.getTime() + TAIPEI_OFFSET_MS) / DAY_MS) * DAY_MS - TAIPEI_OFFSET_MS;
+  return new Date(today - days * DAY_MS);
+}
+
+/** An article-id field of a batch hash (the others are its bucket fields). */
+const isArticleField = (field: string) => /^[1-9]\d{0,9}$/.test(field);
+
+/** A batch's hash as Redis holds it: its counts per article and per bucket. */
+function batchOf(name: string, hash: Record<string, string>): ViewBatch {
   const counts: ViewCounts = new Map();
-  for (const [id, value] of Object.entries(hash)) if (Number(id) > 0 && Number(value) > 0) counts.set(Number(id), Number(value));
-  return counts;
+  const buckets: BucketCounts = new Map();
+  for (const [field, value] of Object.entries(hash)) {
+    if (!(Number(value) > 0)) continue;
+    if (isArticleField(field)) counts.set(Number(field), Number(value));
+    else if (parseBucketField(field)) buckets.set(field, Number(value));
+  }
+  return { name, counts, buckets };
 }
 
 /**
@@ -39,17 +59,17 @@ export class ViewCounter {
     this.tally = new ViewTally(store);
   }
 
-  /** Resolves once an admitted view is held where a death cannot lose it. */
-  async record(articleId: number): Promise<void> {
-    if ((await this.tally.record(articleId)) === 'unsent') await this.recordInPostgres(articleId);
+  /** Resolves once an admitted view (and its bucket, `bucketField`) is held where a death cannot lose it. */
+  async record(articleId: number, bucket: string): Promise<void> {
+    if ((await this.tally.record(articleId, bucket)) === 'unsent') await this.recordInPostgres(articleId, bucket);
   }
 
-  private async recordInPostgres(articleId: number): Promise<void> {
+  private async recordInPostgres(articleId: number, bucket: string): Promise<void> {
     try {
-      await this.repository.add(articleId, 1);
+      await this.repository.add(articleId, 1, bucket);
     } catch {
       // Neither reachable: held in this process until a flush commits it.
-      this.tally.hold(articleId);
+      this.tally.hold(articleId, bucket);
     }
   }
 
@@ -75,7 +95,9 @@ export class ViewCounter {
   async pendingTotal(): Promise<number> {
     try {
       let total = 0;
-      for (const hash of await this.store.smembers(VIEW_BATCH_REGISTRY)) for (const value of Object.values(await this.store.hgetall(hash))) total += Number(value);
+      for (const hash of await this.store.smembers(VIEW_BATCH_REGISTRY)) {
+        for (const [field, value] of Object.entries(await this.store.hgetall(hash))) if (isArticleField(field)) total += Number(value);
+      }
       return total;
     } catch {
       return this.tally.heldHere();
@@ -105,7 +127,7 @@ export class ViewCounter {
     const closed = await this.tally.close();
     faults.afterSnapshot?.();
     for (const batch of [...closed]) {
-      written += await this.repository.applyBatch(batch.name, batch.counts);
+      written += await this.repository.applyBatch(batch.name, batch.counts, batch.buckets);
       faults.afterCommit?.();
       this.tally.applied(batch);
       await this.forget(batch.name);
@@ -118,10 +140,10 @@ export class ViewCounter {
    * interval), as this process applies its own: "the largest figure wins" per batch and article,
    * so a batch handed twice, or also found in Redis, adds each view once; then Redis's copy goes.
    */
-  async applyHanded(batches: ReadonlyArray<{ name: string; counts: ViewCounts }>): Promise<number> {
+  async applyHanded(batches: readonly ViewBatch[]): Promise<number> {
     let written = 0;
-    for (const { name, counts } of batches) {
-      written += await this.repository.applyBatch(name, counts);
+    for (const { name, counts, buckets } of batches) {
+      written += await this.repository.applyBatch(name, counts, buckets);
       await this.forget(name);
     }
     if (written > 0) for (const listener of this.flushListeners) listener();
@@ -144,14 +166,22 @@ export class ViewCounter {
     for (const name of await this.store.smembers(VIEW_BATCH_REGISTRY)) {
       const parts = parseViewBatchName(name);
       if (parts?.owner === this.tally.owner || Date.now() - (parts?.openedAt ?? Number(name.split(':')[2])) < this.orphanAfterMs) continue;
-      const counts = countsOf(await this.store.hgetall(name));
-      if (counts.size > 0) {
+      const batch = batchOf(name, await this.store.hgetall(name));
+      if (batch.counts.size > 0) {
         this.log.warn({ batch: name }, 'applying a view batch its process did not finish');
-        written += await this.repository.applyBatch(name, counts);
+        written += await this.repository.applyBatch(name, batch.counts, batch.buckets);
       }
       await this.forget(name);
     }
     return written;
+  }
+
+  /**
+   * Rolls the hourly buckets older than `retentionDays` into their Taipei days: those before the
+   * Taipei midnight `retentionDays` days before today's (so a day is kept whole in one table).
+   */
+  async rollUpHours(retentionDays: number, now = new Date()): Promise<number> {
+    return this.repository.rollUpHours(taipeiMidnightBefore(now, retentionDays));
   }
 
   /** Forgets batch records older than a day. */

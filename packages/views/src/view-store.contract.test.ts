@@ -40,8 +40,8 @@ describe.each(STORE_ADAPTERS)('view store contract (%s)', (_name, make) => {
   });
 
   it('counts into a hash and registers it in one call', async () => {
-    await store.hincrbyRegistered('reg', 'counted', '3', 2);
-    await store.hincrbyRegistered('reg', 'counted', '3', 1);
+    await store.hincrbyRegistered('reg', 'counted', ['3'], 2);
+    await store.hincrbyRegistered('reg', 'counted', ['3'], 1);
     expect(await store.smembers('reg')).toEqual(['counted']);
     expect(await store.hgetall('counted')).toEqual({ '3': '3' });
   });
@@ -68,11 +68,11 @@ describe.each(STORE_ADAPTERS)('view store contract (%s)', (_name, make) => {
     const op = (expected: string[], once: string[], rateLimit = 10, base = 100) => ({
       stamp: { keys: ['bc:v1', 'bc:v2'], expected },
       admission: { rate: { key: 'bc:rate', ttlMs: 60_000, limit: rateLimit }, once, onceTtlMs: 60_000, cap: { key: 'bc:cap', ttlMs: 60_000, limit: 10 } },
-      count: { registry: 'bc:reg', batch: 'bc:batch-b', field: '7' },
+      count: { registry: 'bc:reg', batch: 'bc:batch-b', field: '7', bucket: 'b|1|7|direct|phone|' },
       ranking: { key: 'bc:rank', ttlMs: 60_000 },
       shown: { key: 'bc:shown', base, ttlMs: 60_000 },
     });
-    await store.hincrbyRegistered('bc:reg', 'bc:batch-a', '7', 4);
+    await store.hincrbyRegistered('bc:reg', 'bc:batch-a', ['7'], 4);
     await adapter.set('bc:v2', '3');
     expect(await store.beacon(op(['0', '2'], ['bc:pv1']))).toEqual({ decision: 'stale', stamp: ['0', '3'] });
     // A moved stamp did nothing: no rate counted, no once-key taken, no view.
@@ -84,7 +84,8 @@ describe.each(STORE_ADAPTERS)('view store contract (%s)', (_name, make) => {
     expect(await store.beacon(op(['0', '3'], ['bc:pv2'], 2, 90))).toEqual({ decision: 'limited', count: 105 });
     expect(await store.beacon(op(['0', '3'], ['bc:pv1'], 10, 200))).toEqual({ decision: 'repeat', count: 205 });
     expect(await store.smembers('bc:reg')).toEqual(expect.arrayContaining(['bc:batch-a', 'bc:batch-b']));
-    expect(await store.hgetall('bc:batch-b')).toEqual({ '7': '1' });
+    // The view's bucket counted beside its article, in the same hash.
+    expect(await store.hgetall('bc:batch-b')).toEqual({ '7': '1', 'b|1|7|direct|phone|': '1' });
     expect(await store.zunionTop(['bc:rank'], [1], 5)).toEqual([{ member: '7', score: 1 }]);
   });
 
@@ -92,7 +93,7 @@ describe.each(STORE_ADAPTERS)('view store contract (%s)', (_name, make) => {
     const op = (pv: string, reader = 'one') => ({
       stamp: { keys: ['rp:v'], expected: ['0'] },
       admission: { rate: { key: 'rp:rate', ttlMs: 60_000, limit: 10 }, once: [`rp:pv:${pv}`, `rp:reader:${reader}`], pageViewKey: `rp:pv:${pv}`, onceTtlMs: 60_000, cap: { key: 'rp:cap', ttlMs: 60_000, limit: 10 } },
-      count: { registry: 'rp:reg', batch: 'rp:batch', field: '3' },
+      count: { registry: 'rp:reg', batch: 'rp:batch', field: '3', bucket: 'b|1|3|site|desktop|example.com' },
       ranking: { key: 'rp:rank', ttlMs: 60_000 },
       shown: { key: 'rp:shown', base: 20, ttlMs: 60_000 },
     });
@@ -103,20 +104,20 @@ describe.each(STORE_ADAPTERS)('view store contract (%s)', (_name, make) => {
     expect(await store.beacon(op('b'))).toEqual({ decision: 'repeat', count: 21 });
     // A page view refused by the reader check is no replay when sent again.
     expect(await store.beacon(op('b'))).toEqual({ decision: 'repeat', count: 21 });
-    expect(await store.hgetall('rp:batch')).toEqual({ '3': '1' });
+    expect(await store.hgetall('rp:batch')).toEqual({ '3': '1', 'b|1|3|site|desktop|example.com': '1' });
     // Another reader's page view sent twice at once: counted by the first, a replay for the second.
     expect(await Promise.all([store.beacon(op('c', 'two')), store.beacon(op('c', 'two'))])).toEqual([
       { decision: 'pass', count: 22 },
       { decision: 'replay', count: 22 },
     ]);
-    expect(await store.hgetall('rp:batch')).toEqual({ '3': '2' });
+    expect(await store.hgetall('rp:batch')).toEqual({ '3': '2', 'b|1|3|site|desktop|example.com': '2' });
   });
 
   it('decides beacons sent at once each in turn, as if sent one by one', async () => {
     const op = (expected: string, once: string[], field: string) => ({
       stamp: { keys: ['bt:v'], expected: [expected] },
       admission: { rate: { key: 'bt:rate', ttlMs: 60_000, limit: 5 }, once, onceTtlMs: 60_000, cap: { key: 'bt:cap', ttlMs: 60_000, limit: 10 } },
-      count: { registry: 'bt:reg', batch: 'bt:batch', field },
+      count: { registry: 'bt:reg', batch: 'bt:batch', field, bucket: `b|1|${field}|direct|${field === '1' ? 'phone' : 'desktop'}|` },
       ranking: { key: 'bt:rank', ttlMs: 60_000 },
       shown: { key: `bt:shown:${field}`, base: 10, ttlMs: 60_000 },
     });
@@ -139,14 +140,15 @@ describe.each(STORE_ADAPTERS)('view store contract (%s)', (_name, make) => {
       // The sixth beacon of the minute from one address (the stale one was not counted): over the rate of 5.
       { decision: 'limited', count: 13 },
     ]);
-    expect(await store.hgetall('bt:batch')).toEqual({ '1': '3', '2': '1' });
+    // Each beacon's bucket beside its article's field (the per-beacon arguments of one call kept apart).
+    expect(await store.hgetall('bt:batch')).toEqual({ '1': '3', '2': '1', 'b|1|1|direct|phone|': '3', 'b|1|2|direct|desktop|': '1' });
   });
 
   it('sums fields over every hash a registry lists, in one call', async () => {
     expect(await store.sumRegistered('sum:reg', ['1', '2'])).toEqual([0, 0]);
-    await store.hincrbyRegistered('sum:reg', 'sum:a', '1', 2);
-    await store.hincrbyRegistered('sum:reg', 'sum:b', '1', 3);
-    await store.hincrbyRegistered('sum:reg', 'sum:b', '2', 5);
+    await store.hincrbyRegistered('sum:reg', 'sum:a', ['1'], 2);
+    await store.hincrbyRegistered('sum:reg', 'sum:b', ['1'], 3);
+    await store.hincrbyRegistered('sum:reg', 'sum:b', ['2'], 5);
     expect(await store.sumRegistered('sum:reg', ['1', '2', '3'])).toEqual([5, 5, 0]);
     expect(await store.sumRegistered('sum:reg', [])).toEqual([]);
   });
@@ -185,7 +187,7 @@ describe('a bounded memory store (the fallback while Redis is unreachable)', () 
     const store = new MemoryViewStore(new MemoryKeys(2));
     await store.set('a', '1');
     await store.set('b', '1');
-    await store.hincrbyRegistered('r', 'c', 'x', 1);
+    await store.hincrbyRegistered('r', 'c', ['x'], 1);
     // Three keys written after 'a' ('b', 'r', 'c'): only the newest two are kept.
     expect(await store.mget(['a', 'b'])).toEqual([null, null]);
     expect(await store.hgetall('c')).toEqual({ x: '1' });

@@ -27,12 +27,12 @@ export interface AdmissionStore {
 
 /** Counted views waiting in batches (hashes listed in a registry) until they are written to Postgres. */
 export interface CountStore {
-  /** SADD registry hash, then HINCRBY hash field by, in one round trip: a counted hash is always findable. */
-  hincrbyRegistered(registry: string, hash: string, field: string, by: number): Promise<void>;
+  /** SADD registry hash, then HINCRBY hash field by for each field, in one round trip: a counted hash is always findable. */
+  hincrbyRegistered(registry: string, hash: string, fields: readonly string[], by: number): Promise<void>;
   /**
    * A view beacon in one atomic round trip: when every `stamp` key still holds its expected value
    * (a missing key reads '0'), the admission as `admit` does; when it passes, the view counted
-   * (SADD registry batch, HINCRBY batch field 1) and ranked (ZINCRBY + PEXPIRE); then the count
+   * (SADD registry batch, HINCRBY batch field 1 and HINCRBY batch bucket 1) and ranked (ZINCRBY + PEXPIRE); then the count
    * to show: `shown.base` plus the field's sum over the registry's hashes, never below the one
    * last shown (kept in `shown.key` for `shown.ttlMs`). A moved stamp does nothing and answers the current values.
    */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BeaconOp, BeaconOutcome } from './beacon-script.js';
 import { ARTICLE_STAMP_KEYS, popularDay, SHOWN_TTL_MS, VIEW_BATCH_REGISTRY, viewBatchName, type AdmissionCheck } from './keys.js';
 import type { CountStore } from './view-store.js';
+import type { BucketCounts } from './view-buckets.js';
 
 export type ViewCounts = Map<number, number>;
 
@@ -9,6 +10,8 @@ export type ViewCounts = Map<number, number>;
 export interface ViewBatch {
   readonly name: string;
   readonly counts: ViewCounts;
+  /** The same views by hourly bucket (`bucketField`): every view counted in `counts` is in one bucket here. */
+  readonly buckets: BucketCounts;
 }
 
 interface OpenBatch extends ViewBatch {
@@ -39,7 +42,11 @@ function isNotSent(err: unknown): boolean {
   return /enableOfflineQueue|Stream isn't writeable|Connection is closed|ECONNREFUSED/i.test((err as Error).message ?? '');
 }
 
-const add = (counts: ViewCounts, id: number, by: number) => counts.set(id, (counts.get(id) ?? 0) + by);
+const add = <K>(counts: Map<K, number>, key: K, by: number) => counts.set(key, (counts.get(key) ?? 0) + by);
+const addView = (batch: ViewBatch, id: number, bucket: string) => {
+  add(batch.counts, id, 1);
+  add(batch.buckets, bucket, 1);
+};
 
 /**
  * The views one process counted and Postgres does not have yet, held twice (docs/adr/0003): in
@@ -65,7 +72,7 @@ export class ViewTally {
 
   private open(): OpenBatch {
     this.sequence += 1;
-    return { name: viewBatchName(Date.now(), this.owner, this.sequence), counts: new Map(), inflight: 0, settled: [] };
+    return { name: viewBatchName(Date.now(), this.owner, this.sequence), counts: new Map(), buckets: new Map(), inflight: 0, settled: [] };
   }
 
   /** Whether Redis is being left alone (a command could not be sent a moment ago). */
@@ -73,34 +80,34 @@ export class ViewTally {
     return Date.now() < this.redisDownUntil;
   }
 
-  /** Admits, counts, ranks and answers a beacon in one script call (see BeaconOp); a counted view is held here too. */
-  recordBeacon(article: CountedArticle, admission: AdmissionCheck, now: number): Promise<BeaconRecord> {
+  /** Admits, counts, ranks and answers a beacon in one script call (see BeaconOp); a counted view is held here too, in its bucket. */
+  recordBeacon(article: CountedArticle, admission: AdmissionCheck, now: number, bucket: string): Promise<BeaconRecord> {
     const field = String(article.id);
-    return this.sending(article.id, (batch) => this.store.beacon({
+    return this.sending(article.id, bucket, (batch) => this.store.beacon({
       stamp: { keys: ARTICLE_STAMP_KEYS, expected: article.stamp },
       admission,
-      count: { registry: VIEW_BATCH_REGISTRY, batch: batch.name, field },
+      count: { registry: VIEW_BATCH_REGISTRY, batch: batch.name, field, bucket },
       ranking: popularDay(now),
       shown: { key: `views:shown:${field}`, base: article.base, ttlMs: SHOWN_TTL_MS },
     } satisfies BeaconOp));
   }
 
-  /** Counts an admitted view in Redis (SADD + HINCRBY in one round trip) and here; `unsent`: Redis surely does not have it. */
-  async record(articleId: number): Promise<'held' | 'unsent'> {
-    const outcome = await this.sending(articleId, async (batch) => {
-      await this.store.hincrbyRegistered(VIEW_BATCH_REGISTRY, batch.name, String(articleId), 1);
+  /** Counts an admitted view and its bucket in Redis (SADD + HINCRBYs in one round trip) and here; `unsent`: Redis surely does not have it. */
+  async record(articleId: number, bucket: string): Promise<'held' | 'unsent'> {
+    const outcome = await this.sending(articleId, bucket, async (batch) => {
+      await this.store.hincrbyRegistered(VIEW_BATCH_REGISTRY, batch.name, [String(articleId), bucket], 1);
       return { decision: 'pass', count: 0 } satisfies BeaconOutcome;
     });
     return outcome.decision === 'unsent' ? 'unsent' : 'held';
   }
 
-  private async sending(articleId: number, send: (batch: OpenBatch) => Promise<BeaconOutcome>): Promise<BeaconRecord> {
+  private async sending(articleId: number, bucket: string, send: (batch: OpenBatch) => Promise<BeaconOutcome>): Promise<BeaconRecord> {
     if (this.redisResting) return { decision: 'unsent' };
     const batch = this.current;
     batch.inflight += 1;
     try {
       const outcome = await send(batch);
-      if (outcome.decision === 'pass') add(batch.counts, articleId, 1);
+      if (outcome.decision === 'pass') addView(batch, articleId, bucket);
       return outcome;
     } catch (err) {
       if (isNotSent(err)) {
@@ -108,7 +115,7 @@ export class ViewTally {
         return { decision: 'unsent' };
       }
       // Sent but unanswered: Redis may have counted it; so does this batch, whose figure is the truth.
-      add(batch.counts, articleId, 1);
+      addView(batch, articleId, bucket);
       return { decision: 'uncertain' };
     } finally {
       batch.inflight -= 1;
@@ -117,8 +124,8 @@ export class ViewTally {
   }
 
   /** Holds a view here only (neither Redis nor Postgres could take it): applied with the batch. */
-  hold(articleId: number): void {
-    add(this.current.counts, articleId, 1);
+  hold(articleId: number, bucket: string): void {
+    addView(this.current, articleId, bucket);
   }
 
   /** Views held here and not yet applied, per article id asked. */

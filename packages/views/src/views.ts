@@ -2,6 +2,7 @@ import type { AdmissionLimits, Reader } from './keys.js';
 import type { ViewAdmission } from './view-admission.js';
 import type { KnownArticle, ViewArticles } from './view-articles.js';
 import type { ViewTally } from './view-tally.js';
+import { beaconBucket } from './view-buckets.js';
 
 /**
  * A view beacon as the page sends it and the edge sees it. New facts about a page view (say, where
@@ -10,6 +11,11 @@ import type { ViewTally } from './view-tally.js';
 export interface Beacon extends Reader {
   /** The article's slug, decoded from the path. */
   slug: string;
+  /**
+   * The referring site's host as the page sent it, checked at the edge (`checkedReferrerHost`) and
+   * '' or absent when there is none, it is garbage or it is this site's own: the view's source.
+   */
+  referrer?: string;
 }
 
 /** A beacon's answer: the article's live count and whether this beacon added a view. */
@@ -68,7 +74,7 @@ export class Views<Otherwise = CountedBeacon> {
     for (let tries = 0; article && tries < STAMP_TRIES; tries += 1) {
       const now = Date.now();
       const check = await admission.check(article.id, beacon, limits);
-      const outcome = await tally.recordBeacon(article, check, now);
+      const outcome = await tally.recordBeacon(article, check, now, beaconBucket(article.id, now, beacon));
       switch (outcome.decision) {
         case 'unsent':
           return undefined;

@@ -17,6 +17,8 @@ export const contentConfigSchema = z.object({
   VIEW_BEACONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Views one address may add to one article per window (distinct readers behind one NAT). */
   VIEW_READERS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Views are kept by hour for this many Taipei days, then by day for good (checked hourly). */
+  VIEW_HOURS_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(90),
   /** Worker threads that sanitise article bodies off the event loop. */
   ARTICLE_BODY_WORKERS: z.coerce.number().int().min(1).max(16).default(ARTICLE_BODY_DEFAULTS.size),
   /** How long one article body may take in a worker before the save is refused (400) and the worker replaced. */

@@ -11,6 +11,7 @@ import { startViewFlusher, type RunningFlusher } from '@coinmag/views';
 import { parseAllowedHosts } from './outbound/outbound-address.js';
 import { SocialCardWarmer } from './articles/card-warmer.js';
 import { startReaderNumbersRetention } from './numbers/reader-numbers-retention.js';
+import { startViewHoursRollup } from './views/view-hours-rollup.js';
 
 void runService({
   name: 'content',
@@ -61,6 +62,7 @@ void runService({
     let stopImportWatch: (() => void) | undefined;
     let retention: ReturnType<typeof startAuditRetention> | undefined;
     let numbersRetention: ReturnType<typeof startReaderNumbersRetention> | undefined;
+    let hoursRollup: ReturnType<typeof startViewHoursRollup> | undefined;
     return {
       app: content.app,
       pendingMigrations: () => contentPendingMigrations(db, config.DB_SCHEMA),
@@ -71,10 +73,12 @@ void runService({
         flusher = startViewFlusher(content.views, runtime.log, config.VIEW_FLUSH_INTERVAL_MS);
         retention = startAuditRetention(content.audit, config.AUDIT_RETENTION_DAYS, runtime.log);
         numbersRetention = startReaderNumbersRetention(content.numbers, config.READER_NUMBERS_RETENTION_DAYS, runtime.log);
+        hoursRollup = startViewHoursRollup(content.views, config.VIEW_HOURS_RETENTION_DAYS, runtime.log);
       },
       async drain() {
         retention?.stop();
         numbersRetention?.stop();
+        hoursRollup?.stop();
         stopImportWatch?.();
         content.scheduler.stop();
         await content.outbox.stop();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@coinmag/service-kit';
-import { RedisViewStore, ViewCounter, ViewsRepository } from '@coinmag/views';
+import { bucketField, DEVICE_CLASSES, RedisViewStore, ViewCounter, ViewsRepository } from '@coinmag/views';
 import { PublishScheduler } from '../src/jobs/publish-scheduler.js';
 import { ScheduledRepository } from '../src/jobs/scheduled.repository.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
@@ -29,6 +29,7 @@ describe('view counts', () => {
   afterAll(() => api.close());
 
   const dbTotal = async () => Number((await api.db('articles').sum<{ total: number }[]>({ total: 'view_count' }).first())?.total ?? 0);
+  const bucketTotal = async () => Number((await api.db('view_hours').sum<{ total: number }[]>({ total: 'views' }).first())?.total ?? 0);
 
   it('loses and doubles nothing across 5,000 concurrent views, two replicas flushing and flushes killed half-way', async () => {
     const prefix = `cm-views:${randomUUID()}:`;
@@ -41,7 +42,10 @@ describe('view counts', () => {
     let killedAfterCommit = 0;
     const flushes: Array<Promise<unknown>> = [];
     for (let batch = 0; batch < 50; batch += 1) {
-      await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? replicaA : replicaB).record(ids[(batch + i) % ids.length]!)));
+      await Promise.all(Array.from({ length: 100 }, (_, i) => {
+        const id = ids[(batch + i) % ids.length]!;
+        return (i % 2 ? replicaA : replicaB).record(id, bucketField(id, Date.now(), i % 3 ? 'direct' : 'social', DEVICE_CLASSES[i % 3]!, i % 3 ? '' : 't.me'));
+      }));
       if (batch === 10) flushes.push(replicaA.flush({ afterSnapshot: () => { killedAfterSnapshot += 1; throw new Error('killed'); } }).catch(() => {}));
       else if (batch === 25) flushes.push(replicaB.flush({ afterCommit: () => { killedAfterCommit += 1; throw new Error('killed'); } }).catch(() => {}));
       else if (batch % 5 === 0) flushes.push(replicaA.flush(), replicaB.flush());
@@ -57,6 +61,10 @@ describe('view counts', () => {
     await sleep(400); // the killed flushes' snapshots are now orphans anyone may finish
     await Promise.all([replicaA.flush(), replicaB.flush()]);
     expect(await dbTotal()).toBe(5000);
+    // Every view in exactly one hourly bucket, applied once like the counts.
+    expect(await bucketTotal()).toBe(5000);
+    const byDevice = await api.db('view_hours').select('device').sum({ views: 'views' }).groupBy('device');
+    expect(Object.fromEntries((byDevice as Array<{ device: string; views: string }>).map((row) => [row.device, Number(row.views)]))).toEqual({ phone: 1700, tablet: 1650, desktop: 1650 });
     expect(await replicaA.pendingTotal()).toBe(0);
   });
 

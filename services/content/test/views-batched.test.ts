@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEW_BEACONS_PATH, type ViewBeaconItem } from '@coinmag/contracts';
+import { VIEW_BATCHES_PATH, VIEW_BEACONS_PATH, type ViewBeaconItem } from '@coinmag/contracts';
 import { FORWARDING_SECRET_HEADER } from '@coinmag/service-kit';
-import { RedisViewStore } from '@coinmag/views';
+import { bucketField, RedisViewStore, viewBatchName } from '@coinmag/views';
 import { RedisStore } from '../src/cache/redis-store.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
 
@@ -32,7 +32,7 @@ describe('view beacons in batches', () => {
       store: new RedisStore({ url: REDIS_URL, prefix, commandTimeoutMs: 100 }),
       counterStore: RedisViewStore.open({ url: REDIS_URL, prefix, commandTimeoutMs: 2000, autoPipelining: true }),
     });
-    for (const slug of ['batched-a', 'batched-b', 'capped']) await insertArticle(api.db, { slug });
+    for (const slug of ['batched-a', 'batched-b', 'capped', 'sourced', 'handed', 'rolled']) await insertArticle(api.db, { slug });
     await api.db('articles').update({ view_count: 0 });
   });
   afterAll(() => api.close());
@@ -86,6 +86,84 @@ describe('view beacons in batches', () => {
     expect(fromGateway.body.answers.every((answer: { body: { counted: boolean } }) => answer.body.counted)).toBe(true);
     await api.content.views.flush();
     expect(await viewCount('capped')).toBe(50);
+  });
+
+  const bucketsOf = async (slug: string) => {
+    const rows = await api.db('view_hours').join('articles', 'articles.id', 'view_hours.article_id').where('articles.slug', slug)
+      .select('source_kind', 'host', 'device', 'views').orderBy(['source_kind', 'host', 'device']);
+    return (rows as Array<{ source_kind: string; host: string; device: string; views: string }>).map((row) => `${row.source_kind} ${row.host} ${row.device} ${Number(row.views)}`);
+  };
+
+  it('puts each counted view, and only counted ones, in its hour by source and device: the host checked, garbage and this site\'s own taken as direct', async () => {
+    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1';
+    const tablet = 'Mozilla/5.0 (Linux; Android 13; SM-X710) Chrome/120.0 Safari/537.36';
+    const repeat = reader();
+    const answers = await batch([
+      { slug: 'sourced', pv: randomUUID(), ...reader(), userAgent: phone, referrer: 'l.facebook.com' },
+      { slug: 'sourced', pv: randomUUID(), ...reader(), userAgent: `${phone} 2`, referrer: 'www.google.com.tw' },
+      { slug: 'sourced', pv: randomUUID(), ...repeat, referrer: 'news.example.com' },
+      // The same reader again: not counted, so in no bucket.
+      { slug: 'sourced', pv: randomUUID(), ...repeat, referrer: 'news.example.com' },
+      { slug: 'sourced', pv: randomUUID(), ...reader(), userAgent: tablet, referrer: 'not a host/at all' },
+    ]);
+    expect(answers.body.answers.map((answer: { body: { counted: boolean } }) => answer.body.counted)).toEqual([true, true, true, false, true]);
+    const from = reader();
+    const own = await api.get(`/api/articles/sourced/views?pv=${randomUUID()}&r=${encodeURIComponent('127.0.0.1')}`, { method: 'POST', headers: { [FORWARDING_SECRET_HEADER]: SECRET, 'x-forwarded-for': from.address, 'user-agent': from.userAgent } });
+    const other = reader();
+    const garbage = await api.get(`/api/articles/sourced/views?pv=${randomUUID()}&r=${encodeURIComponent('https://t.me/some/path?q=1')}`, { method: 'POST', headers: { [FORWARDING_SECRET_HEADER]: SECRET, 'x-forwarded-for': other.address, 'user-agent': other.userAgent } });
+    expect([own.status, own.body.counted, garbage.status, garbage.body.counted]).toEqual([200, true, 200, true]);
+    await api.content.views.flush();
+    expect(await viewCount('sourced')).toBe(6);
+    expect(await bucketsOf('sourced')).toEqual([
+      'direct  desktop 2',
+      'direct  tablet 1',
+      'search www.google.com.tw phone 1',
+      'site news.example.com desktop 1',
+      'social l.facebook.com phone 1',
+    ]);
+    const hours = await api.db('view_hours').join('articles', 'articles.id', 'view_hours.article_id').where('articles.slug', 'sourced').distinct('hour');
+    expect(hours).toHaveLength(1);
+    expect(Date.now() - new Date(hours[0].hour).getTime()).toBeLessThan(3_600_000 + 60_000);
+  });
+
+  it('applies a gateway\'s buckets with its counts once, however often handed over; refuses a malformed bucket whole', async () => {
+    const id = (await api.db('articles').where({ slug: 'handed' }).first('id')).id as number;
+    const now = Date.now();
+    const name = viewBatchName(now, randomUUID(), 1);
+    const bucket = bucketField(id, now, 'social', 'phone', 't.me');
+    const handOver = (counts: Record<string, number>, buckets: Record<string, number>, headers: Record<string, string> = { [FORWARDING_SECRET_HEADER]: SECRET }) =>
+      api.get(VIEW_BATCHES_PATH, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ batches: [{ name, counts, buckets }] }) });
+    expect((await handOver({ [id]: 3 }, { [bucket]: 3 })).status).toBe(200);
+    expect((await handOver({ [id]: 3 }, { [bucket]: 3 })).status).toBe(200);
+    // The same batch grown (the gateway counted more before it could hand it over): only the difference.
+    expect((await handOver({ [id]: 5 }, { [bucket]: 5 })).status).toBe(200);
+    expect(await viewCount('handed')).toBe(5);
+    expect(await bucketsOf('handed')).toEqual(['social t.me phone 5']);
+    for (const bad of [`b|1|${id}|social|phone|`, `b|1|${id}|direct|phone|t.me`, `b|1|${id}|social|phone|T.ME`, 'views']) {
+      expect((await handOver({ [id]: 6 }, { [bad]: 1 })).status).toBe(400);
+    }
+    expect((await handOver({ [id]: 9 }, { [bucket]: 9 }, {})).status).toBe(403);
+    expect(await viewCount('handed')).toBe(5);
+  });
+
+  it('rolls hourly buckets older than the retention into their Taipei days, whole days only, once', async () => {
+    const id = (await api.db('articles').where({ slug: 'rolled' }).first('id')).id as number;
+    const row = (hour: string, views: number, demo = false) => ({ hour: new Date(hour), article_id: id, source_kind: 'search', host: 'www.google.com', device: 'phone', views, demo });
+    await api.db('view_hours').insert([
+      // 2026-08-01 in Taipei: 15:00 UTC the day before is its first hour, 15:59 UTC its last.
+      row('2026-07-31T16:00:00Z', 2), row('2026-08-01T15:00:00Z', 3, true), row('2026-08-01T16:00:00Z', 4),
+      // Kept hourly: after the cutoff.
+      row('2026-11-20T05:00:00Z', 7),
+    ]);
+    // Now is 2026-11-02 10:00 Taipei; 90 days before its day begins 2026-08-04 00:00 Taipei.
+    const moved = await api.content.views.rollUpHours(90, new Date('2026-11-02T02:00:00Z'));
+    expect(moved).toBe(3);
+    const days = await api.db('view_days').where({ article_id: id }).orderBy('day').select(api.db.raw(`to_char(day, 'YYYY-MM-DD') as day`), 'views', 'demo');
+    expect(days.map((day: { day: string; views: string; demo: boolean }) => [day.day, Number(day.views), day.demo])).toEqual([['2026-08-01', 5, false], ['2026-08-02', 4, false]]);
+    expect(Number((await api.db('view_hours').where({ article_id: id }).count<{ count: string }[]>({ count: '*' }).first())!.count)).toBe(1);
+    // Run again: nothing more moves, nothing is added twice.
+    expect(await api.content.views.rollUpHours(90, new Date('2026-11-02T02:00:00Z'))).toBe(0);
+    expect(Number((await api.db('view_days').where({ article_id: id }).sum({ views: 'views' }).first())!.views)).toBe(9);
   });
 
   it('refuses a batch that is not one, or too large, as a whole', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@coinmag/service-kit';
-import { RedisViewStore, ViewCounter, ViewsRepository } from '@coinmag/views';
+import { bucketField, RedisViewStore, ViewCounter, ViewsRepository } from '@coinmag/views';
 import { RedisStore } from '../src/cache/redis-store.js';
 import { insertArticle, startContent, type ContentHarness } from './content-harness.js';
 import { startPrivateRedis, type PrivateRedis } from './private-redis.js';
@@ -32,6 +32,14 @@ async function connected(...stores: RedisViewStore[]) {
 }
 
 const viewCount = async (api: ContentHarness, slug: string) => Number((await api.db('articles').where({ slug }).first('view_count')).view_count);
+/** An article's views in its hourly buckets, per source kind, host and device ('kind host device' → views). */
+async function bucketsOf(api: ContentHarness, slug: string): Promise<Record<string, number>> {
+  const rows = await api.db('view_hours').join('articles', 'articles.id', 'view_hours.article_id').where('articles.slug', slug)
+    .select('source_kind', 'host', 'device').sum({ views: 'views' }).groupBy('source_kind', 'host', 'device');
+  return Object.fromEntries((rows as Array<{ source_kind: string; host: string; device: string; views: string }>).map((row) => [`${row.source_kind} ${row.host} ${row.device}`, Number(row.views)]));
+}
+const total = (buckets: Record<string, number>) => Object.values(buckets).reduce((sum, n) => sum + n, 0);
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 describe('views answered 200 survive the death of Redis', () => {
   let redis: PrivateRedis;
@@ -55,10 +63,18 @@ describe('views answered 200 survive the death of Redis', () => {
     const before = await viewCount(api, 'under-load');
     let accepted = 0;
     let failed = 0;
+    const expected: Record<string, number> = {};
+    let sent = 0;
     const send = async () => {
-      const res = await fetch(`${api.url}/api/articles/under-load/views?pv=${randomUUID()}`, { method: 'POST', headers: readerHeaders() }).catch(() => null);
-      if (res?.status === 200 && ((await res.json()) as { counted: boolean }).counted) accepted += 1;
-      else if (res?.status !== 200) failed += 1;
+      // Every third from a search engine on a phone, the rest direct from a desktop.
+      const searched = (sent += 1) % 3 === 0;
+      const headers = { ...readerHeaders(), ...(searched ? { 'user-agent': `${IPHONE} reader-${readers}` } : {}) };
+      const res = await fetch(`${api.url}/api/articles/under-load/views?pv=${randomUUID()}${searched ? '&r=www.google.com.tw' : ''}`, { method: 'POST', headers }).catch(() => null);
+      if (res?.status === 200 && ((await res.json()) as { counted: boolean }).counted) {
+        accepted += 1;
+        const key = searched ? 'search www.google.com.tw phone' : 'direct  desktop';
+        expected[key] = (expected[key] ?? 0) + 1;
+      } else if (res?.status !== 200) failed += 1;
     };
     const load = (async () => {
       for (let wave = 0; wave < 30; wave += 1) {
@@ -73,6 +89,8 @@ describe('views answered 200 survive the death of Redis', () => {
     expect(accepted).toBeGreaterThan(300);
     expect(await viewCount(api, 'under-load')).toBe(before + accepted);
     expect(failed).toBe(0);
+    // Every counted view in its bucket, none twice, across the outage (some in Postgres at once, some held).
+    expect(await bucketsOf(api, 'under-load')).toEqual(expected);
   }, 90_000);
 });
 
@@ -94,16 +112,20 @@ describe('views survive the death of the content process', () => {
     const survivor = new ViewCounter(survivorStore, new ViewsRepository(api.db), silent, 1000);
     await connected(stalledStore, survivorStore);
     await stalled.flush(); // a batch opened now, not when the store began connecting
-    await Promise.all(Array.from({ length: 300 }, () => stalled.record(id)));
+    const bucketsBefore = total(await bucketsOf(api, 'orphaned'));
+    const bucket = bucketField(id, Date.now(), 'social', 'phone', 't.me');
+    await Promise.all(Array.from({ length: 300 }, () => stalled.record(id, bucket)));
     // The first process stops flushing (killed, or stalled); the other finds its batch in Redis.
     expect(await survivor.flush()).toBe(0);
     await sleep(1100);
     expect(await survivor.flush()).toBe(300);
     expect(await viewCount(api, 'orphaned')).toBe(before + 300);
+    expect(total(await bucketsOf(api, 'orphaned'))).toBe(bucketsBefore + 300);
     // The stalled one comes back and flushes what it held: nothing is added twice.
-    await Promise.all(Array.from({ length: 7 }, () => stalled.record(id)));
+    await Promise.all(Array.from({ length: 7 }, () => stalled.record(id, bucket)));
     expect(await stalled.flush()).toBe(7);
     expect(await viewCount(api, 'orphaned')).toBe(before + 307);
+    expect(total(await bucketsOf(api, 'orphaned'))).toBe(bucketsBefore + 307);
     expect(await survivor.pendingTotal()).toBe(0);
     await Promise.all([stalledStore.close(), survivorStore.close()]);
   });
@@ -117,14 +139,17 @@ describe('views survive the death of the content process', () => {
     const otherStore = RedisViewStore.open({ url: REDIS_URL, prefix });
     const other = new ViewCounter(otherStore, new ViewsRepository(api.db), silent, 100);
     await connected(store, otherStore);
-    await Promise.all(Array.from({ length: 50 }, () => owner.record(id)));
+    const bucketsBefore = total(await bucketsOf(api, 'orphaned'));
+    const bucket = bucketField(id, Date.now(), 'direct', 'tablet', '');
+    await Promise.all(Array.from({ length: 50 }, () => owner.record(id, bucket)));
     // Redis loses part of the batch (a failover to a lagging replica, say).
     const [batch] = await store.smembers('views:batches');
-    await store.hincrbyRegistered('views:batches', batch!, String(id), -20);
+    await store.hincrbyRegistered('views:batches', batch!, [String(id), bucket], -20);
     await sleep(150);
     expect(await other.flush()).toBe(30); // only what Redis still had
     expect(await owner.flush()).toBe(20); // the owner tops it up from its own count
     expect(await viewCount(api, 'orphaned')).toBe(before + 50);
+    expect(total(await bucketsOf(api, 'orphaned'))).toBe(bucketsBefore + 50);
     await Promise.all([store.close(), otherStore.close()]);
   });
 });

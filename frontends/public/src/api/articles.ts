@@ -47,12 +47,24 @@ function pageViewId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** The host of the page the reader came from, when another site's: only the host, never its path or query; '' otherwise. */
+function referringHost(): string {
+  try {
+    const host = document.referrer ? new URL(document.referrer).hostname : '';
+    return host && host !== location.hostname ? host : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The view beacon, once per article page view; resolves to the article's current count (or
- * null). It carries the page view's id, so the one retry after a failure cannot count twice.
+ * null). It carries the page view's id, so the one retry after a failure cannot count twice, and
+ * the referring site's host (docs/product.md, What is recorded).
  */
 export async function sendView(slug: string): Promise<number | null> {
-  const url = `/api/articles/${encodeURIComponent(slug)}/views?pv=${pageViewId()}`;
+  const host = referringHost();
+  const url = `/api/articles/${encodeURIComponent(slug)}/views?pv=${pageViewId()}${host ? `&r=${encodeURIComponent(host)}` : ''}`;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const res = await fetch(url, { method: 'POST', keepalive: true });

@@ -6,20 +6,24 @@ import {
   type ViewArticlesAnswer, type ViewBeaconAnswer, type ViewBeaconAnswers,
 } from '@coinmag/contracts';
 import { addressesTrusted, errorAnswer, ForbiddenError, parseInput, readJsonBody, ServiceUnavailableError, ValidationError } from '@coinmag/service-kit';
-import { parseViewBatchName, type ContentViews, type CountedBeacon, type ViewCounts } from '@coinmag/views';
+import {
+  checkedReferrerHost, parseBucketField, parseViewBatchName, REFERRER_HOST_MAX, viewSource, type BucketCounts, type ContentViews, type CountedBeacon, type ViewBatch, type ViewCounts,
+} from '@coinmag/views';
 import { slugParam } from '../articles/articles.routes.js';
 
-const beaconQuerySchema = z.object({ pv: z.string().uuid('瀏覽識別碼格式不正確').optional() });
+/** `r`: the referring site's host; anything but a hostname is taken as no host (direct), never refused. */
+const beaconQuerySchema = z.object({ pv: z.string().uuid('瀏覽識別碼格式不正確').optional(), r: z.unknown().optional() });
 const USER_AGENT_LENGTH = 512;
 const ADDRESS_LENGTH = 64;
 /** A hand-over's body at most: a batch name and a few bytes per article. */
 const HAND_OVER_MAX_BYTES = 1024 * 1024;
 
-/** One beacon as either route receives it: checked as the single route checks it, then counted. */
-function beacon(counting: ContentViews, slug: string, query: unknown, address: string, userAgent: string): Promise<CountedBeacon> {
+/** One beacon as either route receives it: checked as the single route checks it, then counted. `ownHost`: this site's (a referrer there is direct). */
+function beacon(counting: ContentViews, slug: string, query: unknown, address: string, userAgent: string, ownHost: string): Promise<CountedBeacon> {
   const checkedSlug = slugParam(slug);
-  const { pv } = parseInput(beaconQuerySchema, query);
-  return counting.views.count({ slug: checkedSlug, address, userAgent: userAgent.slice(0, USER_AGENT_LENGTH), ...(pv === undefined ? {} : { pageViewId: pv }) });
+  const { pv, r } = parseInput(beaconQuerySchema, query);
+  const referrer = viewSource(checkedReferrerHost(r), ownHost).host;
+  return counting.views.count({ slug: checkedSlug, address, userAgent: userAgent.slice(0, USER_AGENT_LENGTH), ...(pv === undefined ? {} : { pageViewId: pv }), ...(referrer ? { referrer } : {}) });
 }
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
@@ -27,12 +31,12 @@ const isText = (value: unknown, max: number): value is string => typeof value ==
 /** A batch's beacon, answered as the single route answers it (its failure is its own, not the batch's). */
 async function batchedBeacon(counting: ContentViews, ctx: Context, item: unknown): Promise<ViewBeaconAnswer> {
   try {
-    const { slug, pv, address, userAgent } = (item ?? {}) as Record<string, unknown>;
-    if (!isText(slug, 1000) || !(pv === undefined || isText(pv, 100)) || !isText(address, ADDRESS_LENGTH) || !isText(userAgent, USER_AGENT_LENGTH)) {
+    const { slug, pv, address, userAgent, referrer } = (item ?? {}) as Record<string, unknown>;
+    if (!isText(slug, 1000) || !(pv === undefined || isText(pv, 100)) || !isText(address, ADDRESS_LENGTH) || !isText(userAgent, USER_AGENT_LENGTH) || !(referrer === undefined || isText(referrer, REFERRER_HOST_MAX))) {
       throw new ValidationError(undefined, API_MESSAGES.viewBeaconsInvalid);
     }
-    // Addresses are believed on the gateway's requests only, as X-Forwarded-For is.
-    const answer = await beacon(counting, slug, pv === undefined ? {} : { pv }, addressesTrusted(ctx) ? address : ctx.ip, userAgent);
+    // Addresses are believed on the gateway's requests only, as X-Forwarded-For is. The gateway left out its own host already.
+    const answer = await beacon(counting, slug, { ...(pv === undefined ? {} : { pv }), ...(referrer === undefined ? {} : { r: referrer }) }, addressesTrusted(ctx) ? address : ctx.ip, userAgent, '');
     return { status: 200, body: answer };
   } catch (err) {
     const failed = errorAnswer(err, ctx.state.log);
@@ -40,22 +44,30 @@ async function batchedBeacon(counting: ContentViews, ctx: Context, item: unknown
   }
 }
 
-/** A hand-over of counted views: named batches of positive counts per article id; anything else is refused whole. */
-function handedBatches(body: unknown): Array<{ name: string; counts: ViewCounts }> {
+/** A hand-over of counted views: named batches of positive counts per article id and per bucket field; anything else is refused whole. */
+function handedBatches(body: unknown): ViewBatch[] {
   const batches = (body as { batches?: unknown } | undefined)?.batches;
   const invalid = () => new ValidationError('batches', API_MESSAGES.viewBeaconsInvalid);
   if (!Array.isArray(batches) || batches.length === 0 || batches.length > VIEW_BATCHES_MAX) throw invalid();
   return batches.map((batch: unknown) => {
-    const { name, counts } = (batch ?? {}) as { name?: unknown; counts?: unknown };
-    if (typeof name !== 'string' || !parseViewBatchName(name) || !counts || typeof counts !== 'object' || Array.isArray(counts)) throw invalid();
+    const { name, counts, buckets = {} } = (batch ?? {}) as { name?: unknown; counts?: unknown; buckets?: unknown };
+    const isRecord = (value: unknown) => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+    if (typeof name !== 'string' || !parseViewBatchName(name) || !isRecord(counts) || !isRecord(buckets)) throw invalid();
     const entries = Object.entries(counts as Record<string, unknown>);
-    if (entries.length > VIEW_BATCH_ARTICLES_MAX) throw invalid();
+    const bucketEntries = Object.entries(buckets as Record<string, unknown>);
+    if (entries.length > VIEW_BATCH_ARTICLES_MAX || bucketEntries.length > VIEW_BATCH_ARTICLES_MAX) throw invalid();
+    const isCount = (count: unknown) => Number.isSafeInteger(count) && (count as number) >= 1;
     const parsed: ViewCounts = new Map();
     for (const [id, count] of entries) {
-      if (!/^[1-9]\d{0,9}$/.test(id) || !Number.isSafeInteger(count) || (count as number) < 1) throw invalid();
+      if (!/^[1-9]\d{0,9}$/.test(id) || !isCount(count)) throw invalid();
       parsed.set(Number(id), count as number);
     }
-    return { name, counts: parsed };
+    const parsedBuckets: BucketCounts = new Map();
+    for (const [field, count] of bucketEntries) {
+      if (!parseBucketField(field) || !isCount(count)) throw invalid();
+      parsedBuckets.set(field, count as number);
+    }
+    return { name, counts: parsed, buckets: parsedBuckets };
   });
 }
 
@@ -76,7 +88,7 @@ export function viewBeaconRoutes(counting: ContentViews, elsewhere?: CountingEls
   const router = new Router();
   router.post('/api/articles/:slug/views', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await beacon(counting, ctx.params.slug!, ctx.query, ctx.ip, ctx.get('user-agent'));
+    ctx.body = await beacon(counting, ctx.params.slug!, ctx.query, ctx.ip, ctx.get('user-agent'), ctx.hostname);
   });
   router.post(VIEW_BEACONS_PATH, async (ctx) => {
     const body = (await readJsonBody(ctx, VIEW_BEACON_BATCH_MAX_BYTES)) as { beacons?: unknown };
