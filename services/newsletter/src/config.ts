@@ -36,6 +36,8 @@ export const newsletterConfigSchema = z.object({
   CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
   /** Emails per minute this service sends at most (all replicas together share the limit through Postgres). */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(600_000).default(600),
+  /** SMTP connections kept open to the relay, each carrying one email at a time. */
+  NEWSLETTER_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
   /** Deliveries one pass claims. */
   NEWSLETTER_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
   /** How long a claim lasts: a replica that dies mid-batch leaves its claims to others after this. */

@@ -19,7 +19,7 @@ void runService({
     if (!secret) log.warn('neither NEWSLETTER_LINK_SECRET nor FORWARDING_SECRET is set: links in emails stop working when this process restarts');
     const signer = secret ? new LinkSigner(secret) : LinkSigner.ephemeral();
     const transport = config.NEWSLETTER_SMTP_URL
-      ? new SmtpTransport(db, config.NEWSLETTER_SMTP_URL, config.NEWSLETTER_FROM, config.NEWSLETTER_SMTP_TIMEOUT_MS)
+      ? new SmtpTransport(db, config.NEWSLETTER_SMTP_URL, config.NEWSLETTER_FROM, config.NEWSLETTER_SMTP_TIMEOUT_MS, config.NEWSLETTER_SMTP_CONNECTIONS)
       : new MailboxTransport(db, config.NEWSLETTER_FROM);
     const { app, sender } = createApp({
       db,
@@ -28,7 +28,7 @@ void runService({
       publicKey,
       siteOrigin: config.SITE_ORIGIN,
       contentUrl: config.CONTENT_URL,
-      sending: { ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE, batch: config.NEWSLETTER_BATCH, leaseMs: config.NEWSLETTER_LEASE_MS, pollMs: config.NEWSLETTER_POLL_MS },
+      sending: { ratePerMinute: config.NEWSLETTER_RATE_PER_MINUTE, batch: config.NEWSLETTER_BATCH, leaseMs: config.NEWSLETTER_LEASE_MS, pollMs: config.NEWSLETTER_POLL_MS, concurrency: config.NEWSLETTER_SMTP_CONNECTIONS },
       runtime,
       proxyHops: config.TRUSTED_PROXY_HOPS,
       forwardingSecret: config.FORWARDING_SECRET,

@@ -89,6 +89,8 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       });
     },
   });
+  // A client killed mid-message resets its connection: expected here, not an error of the test.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as { port: number }).port;
   sink.port = port;
