@@ -18,6 +18,7 @@ const SUITES: Suite[] = [
   { name: 'flash', script: 'flash-bench.ts', what: '快訊 followed by 10,000 open pages beside readers of article pages' },
   { name: 'glossary', script: 'glossary-bench.ts', what: 'linking the glossary into an article' },
   { name: 'glossary-pages', script: 'glossary-pages-bench.ts', what: 'cached article pages with glossary links' },
+  { name: 'newsletter', script: 'newsletter-bench.ts', what: 'a campaign to 100,000 subscribers into a local SMTP sink, the sender killed mid-campaign and restarted' },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
