@@ -52,7 +52,7 @@ describe('a sending process killed mid-campaign', () => {
     expect(await first.exited).toBeNull();
     const delivered = sink.acceptedCount;
     expect(delivered).toBe(KILL_AT - 1);
-    const [{ sent }] = await t.db('deliveries').where({ campaign_id: digest.id, status: 'sent' }).count<Array<{ sent: string }>>('* as sent');
+    const [{ sent } = { sent: '0' }] = await t.db('deliveries').where({ campaign_id: digest.id, status: 'sent' }).count<Array<{ sent: string }>>('* as sent');
     expect(Number(sent)).toBe(KILL_AT - 1);
 
     const second = await startSenderProcess(env);
