@@ -23,6 +23,7 @@ COPY services/content/package.json services/content/
 COPY services/auth/package.json services/auth/
 COPY services/media/package.json services/media/
 COPY services/markets/package.json services/markets/
+COPY services/newsletter/package.json services/newsletter/
 COPY gateway/package.json gateway/
 COPY frontends/shared/package.json frontends/shared/
 COPY frontends/shell/package.json frontends/shell/

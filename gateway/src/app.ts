@@ -22,7 +22,7 @@ import type { TickerFeed } from './markets/ticker-feed.js';
 
 export interface GatewayDeps {
   config: Pick<GatewayConfig, 'CONTENT_URL' | 'AUTH_URL' | 'MEDIA_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPLOAD_TIMEOUT_MS'> &
-    Partial<Pick<GatewayConfig, 'MARKETS_URL' | 'TRUSTED_PROXY_HOPS' | 'FORWARDING_SECRET' | 'UPSTREAM_RESTART_WAIT_MS' | 'UPSTREAM_RESOLVE_MS' | 'ADMIN_ORIGIN'>> &
+    Partial<Pick<GatewayConfig, 'MARKETS_URL' | 'NEWSLETTER_URL' | 'TRUSTED_PROXY_HOPS' | 'FORWARDING_SECRET' | 'UPSTREAM_RESTART_WAIT_MS' | 'UPSTREAM_RESOLVE_MS' | 'ADMIN_ORIGIN'>> &
     Partial<LimitsConfig>;
   /** The chassis's log, health and metrics (runService's); tests get a fresh one. */
   runtime?: ServiceRuntime;
@@ -106,6 +106,7 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
         auth: authPool ?? servicePool('auth', config.AUTH_URL, config, runtime.log),
         media: servicePool('media', config.MEDIA_URL, config, runtime.log),
         markets: servicePool('markets', config.MARKETS_URL ?? 'http://127.0.0.1:4004', config, runtime.log),
+        newsletter: servicePool('newsletter', config.NEWSLETTER_URL ?? 'http://127.0.0.1:4005', config, runtime.log),
       },
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       slowTimeoutMs: config.UPLOAD_TIMEOUT_MS,

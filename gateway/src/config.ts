@@ -33,6 +33,7 @@ export const gatewayConfigSchema = z.object({
   MARKETS_URL: urlListSchema.default('http://127.0.0.1:4004'),
   /** off: public pages carry no price ticker (a site run without the markets service; the bench's pages without it). */
   MARKETS_TICKER: z.enum(['on', 'off']).default('on'),
+  NEWSLETTER_URL: urlListSchema.default('http://127.0.0.1:4005'),
   /**
    * How often a service name in the URLs above is resolved again to all its addresses (Swarm's
    * dnsrr, a Kubernetes headless Service: one per replica), so the gateway spreads requests over

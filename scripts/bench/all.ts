@@ -19,6 +19,7 @@ const SUITES: Suite[] = [
   { name: 'glossary', script: 'glossary-bench.ts', what: 'linking the glossary into an article' },
   { name: 'glossary-pages', script: 'glossary-pages-bench.ts', what: 'cached article pages with glossary links' },
   { name: 'markets', script: 'markets-bench.ts', what: 'cached article pages with the price ticker beside them without it while prices refresh; the providers failing for 10 minutes (MARKETS_BENCH_OUTAGE_S)' },
+  { name: 'newsletter', script: 'newsletter-bench.ts', what: 'a campaign to 100,000 subscribers into a local SMTP sink, the sender killed mid-campaign and restarted' },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);

@@ -1,6 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface KeyFiles {
@@ -26,4 +26,19 @@ export async function ensureSigningKeys(dataDir: string): Promise<KeyFiles> {
     await writeFile(publicKeyFile, publicKey, { mode: 0o644 });
   }
   return { privateKeyFile, publicKeyFile };
+}
+
+/**
+ * The newsletter's link key (NEWSLETTER_LINK_SECRET), made once under `dataDir/keys`: the links in
+ * emails must outlive a restart, and FORWARDING_SECRET is new for every `npm start`.
+ */
+export async function ensureNewsletterLinkSecret(dataDir: string): Promise<string> {
+  const dir = join(dataDir, 'keys');
+  const file = join(dir, 'newsletter-link-secret');
+  if (!existsSync(file)) {
+    await mkdir(dataDir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await writeFile(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return (await readFile(file, 'utf8')).trim();
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ensureFrontendsBuilt } from './frontends.js';
-import { ensureSigningKeys } from './keys.js';
+import { ensureNewsletterLinkSecret, ensureSigningKeys } from './keys.js';
 import type { ProviderStandIn } from '../../services/markets/src/stand-in/provider-stand-in.js';
 import { marketsProviders } from './markets-stand-in.js';
 import { assertPortsFree, runEntry, runToCompletion, stopAll, waitForHealthy, type ServiceProcess } from './processes.js';
@@ -24,7 +24,7 @@ export interface StackOptions {
   redisUrl?: string;
   dataDir: string;
   gatewayPort: number;
-  /** auth, content, media, markets listen on basePort+1, +2, +3, +4. */
+  /** auth, content, media, markets, newsletter listen on basePort+1, +2, +3, +4, +5. */
   basePort: number;
   seedDemo: boolean;
   buildFrontends: boolean;
@@ -52,6 +52,7 @@ const SERVICES = [
   { name: 'content', offset: 2 },
   { name: 'media', offset: 3 },
   { name: 'markets', offset: 4 },
+  { name: 'newsletter', offset: 5 },
 ] as const;
 
 /** Migrates, seeds and starts every service that exists, then the gateway; answers when all are healthy. */
@@ -70,6 +71,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     CONTENT_URL: urlOf(2),
     MEDIA_URL: urlOf(3),
     MARKETS_URL: urlOf(4),
+    NEWSLETTER_URL: urlOf(5),
+    // The links in emails keep working across restarts (no SMTP: the 寄件匣).
+    NEWSLETTER_LINK_SECRET: await ensureNewsletterLinkSecret(options.dataDir),
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     // New for every start: the gateway proves itself with it, so the services believe its
     // X-Forwarded-For and no one else's (a direct caller on loopback is counted as itself).
@@ -93,7 +97,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     markets = await marketsProviders({ ...process.env, ...options.extraEnv });
     Object.assign(sharedEnv, markets.env);
     for (const { name, offset } of present) {
-      processes.push(runEntry(name, join(root, 'services', name, 'src', 'main.ts'), { ...sharedEnv, ...internalEnv, PORT: String(basePort + offset) }, quiet));
+      // The newsletter's links point at the site (the gateway keeps following the Host header unless SITE_ORIGIN is set).
+      const own = name === 'newsletter' ? { SITE_ORIGIN: sharedEnv.SITE_ORIGIN ?? `http://localhost:${options.gatewayPort}` } : {};
+      processes.push(runEntry(name, join(root, 'services', name, 'src', 'main.ts'), { ...sharedEnv, ...internalEnv, ...own, PORT: String(basePort + offset) }, quiet));
     }
     // A first start seeds the demo content before answering: minutes on a loaded machine.
     await Promise.all(present.map(({ offset }) => waitForHealthy(`${urlOf(offset)}/healthz`, SERVICES_START_MS)));

@@ -22,6 +22,8 @@ import { LearningPathListPage } from './learning-paths/LearningPathListPage';
 import { LearningPathFormPage } from './learning-paths/LearningPathFormPage';
 import { peekReturnPath } from './return-path';
 import { MarketsSettingsPage } from './markets/MarketsSettingsPage';
+import { NewsletterPage } from './newsletter/NewsletterPage';
+import { SubscribersPage } from './newsletter/SubscribersPage';
 import { GlossaryListPage } from './glossary/GlossaryListPage';
 import { NumbersPage } from './numbers/NumbersPage';
 import { RedirectsPage } from './redirects/RedirectsPage';
@@ -88,6 +90,8 @@ export default function AdminApp() {
             <Route path="glossary/new" element={glossaryForm} />
             <Route path="glossary/edit/:id" element={glossaryForm} />
             <Route path="markets" element={<MarketsSettingsPage />} />
+            <Route path="newsletter" element={<NewsletterPage />} />
+            <Route path="subscribers" element={<SubscribersPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="numbers" element={<NumbersPage />} />
             <Route path="redirects" element={<RedirectsPage />} />

@@ -20,6 +20,8 @@ export const ADMIN_PATH_PREFIXES = [
   '/api/uploads/image',
   // 行情設定 (the markets service).
   '/api/admin/markets',
+  // 訂閱者, 寄件匣 and 電子報 (the newsletter service).
+  '/api/admin/newsletter',
 ] as const;
 
 const MAX_DECODE_ROUNDS = 4;

@@ -1,6 +1,6 @@
 import { AUTH_PATHS } from '@coinmag/contracts';
 
-export type Upstream = 'content' | 'auth' | 'media' | 'markets';
+export type Upstream = 'content' | 'auth' | 'media' | 'markets' | 'newsletter';
 
 export interface Route {
   prefix: string;
@@ -23,6 +23,9 @@ export const ROUTES: Route[] = [
   // Prices (docs/product.md, Market data): the public answers and the admin's 行情設定.
   { prefix: '/api/markets/', upstream: 'markets' },
   { prefix: '/api/admin/markets', upstream: 'markets' },
+  // 電子報 (docs/product.md, Newsletter): subscribing, the signed links' endpoints, 訂閱者 and 電子報.
+  { prefix: '/api/newsletter/', upstream: 'newsletter' },
+  { prefix: '/api/admin/newsletter', upstream: 'newsletter' },
   { prefix: '/api/', upstream: 'content' },
 ];
 

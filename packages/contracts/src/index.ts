@@ -22,3 +22,4 @@ export * from './redirects.js';
 export * from './flash.js';
 export * from './markets.js';
 export * from './ticker-slot.js';
+export * from './newsletter.js';

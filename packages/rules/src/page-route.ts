@@ -29,6 +29,8 @@ export type PageRoute =
   /** Prices (docs/product.md, Market data): every priced coin, and one coin by its symbol (null: cannot be one). */
   | { page: 'coins' }
   | { page: 'coin'; symbol: string | null }
+  /** The newsletter's signed-link pages (docs/product.md, Newsletter); the token stays in the query. */
+  | { page: 'newsletter'; action: 'confirm' | 'manage' | 'unsubscribe' }
   | { page: 'unknown' };
 
 const ARTICLE = /^\/article\/([^/]+)\/?$/;
@@ -84,5 +86,7 @@ export function pageRoute(pathname: string): PageRoute {
   if (pathname === '/coins' || pathname === '/coins/') return { page: 'coins' };
   const coin = COIN.exec(pathname);
   if (coin) return { page: 'coin', symbol: /^[a-z0-9]{1,16}$/.test(coin[1]!) ? coin[1]! : null };
+  const newsletter = /^\/newsletter\/(confirm|manage|unsubscribe)\/?$/.exec(pathname);
+  if (newsletter) return { page: 'newsletter', action: newsletter[1] as 'confirm' | 'manage' | 'unsubscribe' };
   return { page: 'unknown' };
 }

@@ -50,6 +50,8 @@ export function AdminLayout() {
           <li><NavLink to="/admin/settings" className={linkClass}>網站設定</NavLink></li>
           <li><NavLink to="/admin/import" className={linkClass}>匯入 WordPress</NavLink></li>
           <li><NavLink to="/admin/markets" className={linkClass}>行情設定</NavLink></li>
+          <li><NavLink to="/admin/newsletter" className={linkClass}>電子報</NavLink></li>
+          <li><NavLink to="/admin/subscribers" className={linkClass}>訂閱者</NavLink></li>
           <li><NavLink to="/admin/webhooks" className={linkClass}>Webhook</NavLink></li>
           <li><NavLink to="/admin/activity" className={linkClass}>操作紀錄</NavLink></li>
           <li><NavLink to="/admin/account" className={linkClass}>帳號設定</NavLink></li>

@@ -20,6 +20,7 @@ import { SearchPage, failedSearch, loadSearch, searchKey, searchMeta } from '../
 import { TagPage, loadTag, tagKeyOf, tagMeta } from '../pages/tag/TagPage';
 import { CoinPage, coinKey, coinMeta, loadCoin } from '../pages/coins/CoinPage';
 import { CoinsPage, coinsKey, coinsMeta, loadCoins } from '../pages/coins/CoinsPage';
+import { NewsletterPage, loadNewsletter, newsletterKey, newsletterMeta } from '../pages/newsletter/NewsletterPage';
 import { definePage, type Moved, type RouteTable } from './page-entry';
 
 const failed = () => ({ status: 'failed' as const });
@@ -112,6 +113,17 @@ export const PAGES: RouteTable = {
       const src = state.status === 'ready' ? resolveImageUrl(state.article.featured_image) : null;
       return src ? { src, sizes: IMAGE_SIZES.articleCover } : null;
     },
+    private: true,
+  }),
+  // The newsletter's signed-link pages: the browser reads the token; never cached, never indexed.
+  newsletter: definePage({
+    path: 'newsletter/:action',
+    component: NewsletterPage,
+    params: (route) => route.action,
+    key: newsletterKey,
+    load: () => loadNewsletter(),
+    failed: () => ({ status: 'ready' as const }),
+    meta: (action) => newsletterMeta(action),
     private: true,
   }),
   articles: definePage({

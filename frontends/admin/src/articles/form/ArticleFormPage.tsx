@@ -35,6 +35,7 @@ import { RecoveryBanner } from './RecoveryBanner';
 import { ImageAltInput } from './ImageAltInput';
 import { useAutosave, type AutosaveStatus } from './use-autosave';
 import { rememberReturn, setOpenDraft, takeResume } from '../../return-path';
+import { newsletterApi } from '../../api/newsletter-api';
 
 function autosaveText(status: AutosaveStatus): string {
   if (status.kind === 'local') return '已保留在這個瀏覽器';
@@ -65,6 +66,7 @@ export function ArticleFormPage() {
   const [categories, setCategories] = useState<Category[]>([]);
   const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
+  const [sendNewsletter, setSendNewsletter] = useState(false);
   const [editor, setEditor] = useState<Editor | null>(null);
   const images = useImageInsert(editor);
 
@@ -237,8 +239,14 @@ export function ArticleFormPage() {
       // The version the text was loaded at: a save over a newer one is refused, never silently applied.
       if (articleId && version !== null) form.append('version', String(version));
       if (!articleId) form.append('draft_key', draftKey);
-      if (articleId) await articlesApi.update(articleId, form);
-      else await articlesApi.create(form);
+      const saved = articleId ? await articlesApi.update(articleId, form) : await articlesApi.create(form);
+      // 發布時寄送電子報: a campaign that waits until the article is public (once per article, whatever is clicked twice).
+      if (sendNewsletter && values.status !== 'draft') {
+        await newsletterApi.forArticle(saved.id, saved.slug).then(
+          () => toast.info('文章發布後會寄送電子報'),
+          () => toast.error('電子報排程失敗，請到「電子報」再試一次'),
+        );
+      }
       removeLocalDraft(window.localStorage, articleId, articleId ? null : draftKey);
       toast.success('文章已儲存');
       navigate('/admin/articles');
@@ -298,6 +306,10 @@ export function ArticleFormPage() {
           <GlossaryLinksPanel content={values.content} enabled={values.glossaryLinks !== false} onToggle={(enabled) => update('glossaryLinks', enabled)} />
           <div className={adminStyles.actions}>
             <button type="button" className={`${adminStyles.button} ${adminStyles.buttonSecondary}`} onClick={preview}>預覽</button>
+            <label className={adminStyles.check}>
+              <input type="checkbox" className={adminStyles.checkInput} checked={sendNewsletter} disabled={values.status === 'draft'} onChange={(event) => setSendNewsletter(event.target.checked)} />
+              發布時寄送電子報
+            </label>
             <button type="submit" className={adminStyles.button} disabled={saving} aria-busy={saving}>{saving ? '儲存中…' : '儲存'}</button>
           </div>
           <p className={styles.autosave} role="status" data-testid="autosave-status">{autosaveText(autosave)}</p>

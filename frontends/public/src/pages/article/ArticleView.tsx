@@ -12,6 +12,7 @@ import { GlossaryTipsIsland } from './GlossaryTips';
 import { FlashBox } from '../flash/FlashBox';
 import pageStyles from '../page.module.css';
 import styles from './article.module.css';
+import { SubscribeFormIsland } from '../newsletter/SubscribeForm';
 
 /**
  * An article as the reader sees it: the public article page, and a preview link's page (with its
@@ -62,6 +63,7 @@ export function ArticleView({ article, html, views, breadcrumbs, banner, lessons
           <SidebarAd className={styles.ad} />
         </aside>
       </div>
+      <SubscribeFormIsland place="article" category={article.category_id !== null && article.category_name ? { id: article.category_id, name: article.category_name } : null} />
       {article.relatedArticles.length > 0 && (
         <section className={styles.related} aria-labelledby="related-articles">
           <h2 id="related-articles" className={pageStyles.sectionTitle}>相關文章</h2>

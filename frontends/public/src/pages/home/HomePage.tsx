@@ -9,6 +9,7 @@ import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { CarouselIsland } from './Carousel';
 import { MoreArticlesIsland } from './MoreArticles';
+import { SubscribeFormIsland } from '../newsletter/SubscribeForm';
 import type { CardArticle } from './home-articles';
 import { FEATURED_EXCERPT } from './more-articles';
 import { homeKey, loadHomeState, type HomeState } from './load-home';
@@ -114,6 +115,7 @@ export function HomePage() {
       </div>
       {data.featured && <FeaturedArticle article={data.featured} />}
       <MoreArticlesIsland initial={data.more} latestIds={data.latest.map((article) => article.id)} />
+      <SubscribeFormIsland place="home" />
     </div>
   );
 }

@@ -1,0 +1,87 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { MailboxItem, MailboxMessage } from '@coinmag/contracts';
+import { adminToken, bearer } from './support/admin-api';
+import { signInWithToken, uniqueName } from './support/admin-ui';
+
+// 電子報 (docs/product.md, Newsletter): `npm start` has no SMTP relay, so every email lands in the
+// back office's 寄件匣 — the journey reads its emails from there, as a laptop's admin would.
+
+async function mailFor(request: APIRequestContext, recipient: string, subject: RegExp): Promise<MailboxMessage> {
+  const headers = bearer(await adminToken(request));
+  let found: MailboxItem | undefined;
+  await expect
+    .poll(async () => {
+      const list = (await (await request.get('/api/admin/newsletter/mailbox', { headers })).json()) as { items: MailboxItem[] };
+      found = list.items.find((item) => item.recipient === recipient && subject.test(item.subject));
+      return Boolean(found);
+    }, { timeout: 15_000 })
+    .toBe(true);
+  return (await (await request.get(`/api/admin/newsletter/mailbox/${found!.id}`, { headers })).json()) as MailboxMessage;
+}
+
+const pathOf = (text: string, page: string) => {
+  const match = new RegExp(`https?://[^/\\s]+(/newsletter/${page}\\?t=[A-Za-z0-9._-]+)`).exec(text);
+  if (!match) throw new Error(`no ${page} link`);
+  return match[1]!;
+};
+
+test.describe('a reader on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('subscribes at the end of an article, confirms from the mailbox, changes the choices, unsubscribes', async ({ page, request }) => {
+    const email = `${uniqueName('reader').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+    await page.goto('/article/bitcoin-halving-2024');
+    const box = page.getByRole('region', { name: '訂閱電子報' });
+    await box.getByLabel('電子郵件').fill(email);
+    await box.getByLabel(/新文章通知/).check();
+    await box.getByRole('button', { name: '訂閱' }).click();
+    await expect(box.getByRole('status')).toHaveText('快完成了！請到信箱收信，點信中的確認連結完成訂閱。');
+
+    const confirmation = await mailFor(request, email, /請確認訂閱/);
+    expect(confirmation.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const confirmPath = pathOf(confirmation.text, 'confirm');
+    await page.goto(confirmPath);
+    await expect(page.getByRole('heading', { level: 1, name: '確認訂閱' })).toBeVisible();
+    await page.getByRole('button', { name: '確認訂閱' }).click();
+    await expect(page.getByRole('status')).toHaveText('訂閱完成，謝謝你！');
+
+    await page.getByRole('link', { name: '管理訂閱設定' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '訂閱設定' })).toBeVisible();
+    await page.getByLabel('每週精選').uncheck();
+    await page.getByRole('button', { name: '儲存設定' }).click();
+    await expect(page.getByRole('status')).toHaveText('已儲存你的訂閱設定');
+
+    await page.getByRole('button', { name: '取消訂閱' }).click();
+    await expect(page.getByRole('status')).toHaveText('已取消訂閱，之後不會再寄信給你。');
+    // The link is spent.
+    await page.goto(confirmPath);
+    await expect(page.getByText('這個連結無效或已失效')).toBeVisible();
+  });
+});
+
+test('the admin drafts the weekly digest, edits it, sends a test, sends it and watches the progress', async ({ page, request }) => {
+  const email = `${uniqueName('digest').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+  // A confirmed subscriber of the digest, through the reader's own steps.
+  expect((await request.post('/api/newsletter/subscribe', { data: { email, digest: true } })).status()).toBe(202);
+  const confirmation = await mailFor(request, email, /請確認訂閱/);
+  const token = pathOf(confirmation.text, 'confirm').split('t=')[1]!;
+  expect((await request.post('/api/newsletter/confirm', { data: { token } })).status()).toBe(200);
+
+  await signInWithToken(page, request);
+  await page.goto('/admin/newsletter');
+  await page.getByRole('button', { name: '草擬每週精選' }).click();
+  const editor = page.getByRole('region', { name: '編輯電子報' });
+  const subject = `本週精選 ${uniqueName('e2e')}`;
+  await editor.getByLabel('主旨').fill(subject);
+  await editor.getByLabel('寄測試信到').fill('editor@example.com');
+  await editor.getByRole('button', { name: '寄送測試信' }).click();
+  await mailFor(request, 'editor@example.com', new RegExp(`^\\[測試\\] ${subject}$`));
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await editor.getByRole('button', { name: '立即寄送' }).click();
+  const row = page.getByTestId('campaigns').getByRole('row').filter({ hasText: subject });
+  await expect(row).toContainText('已寄出', { timeout: 20_000 });
+  await expect(row).toContainText(/已寄出 (\d+)／\1/);
+  const sent = await mailFor(request, email, new RegExp(`^${subject}$`));
+  expect(sent.text).toContain('/newsletter/manage?t=');
+});

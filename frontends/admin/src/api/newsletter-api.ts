@@ -1,0 +1,26 @@
+import { NEWSLETTER_ADMIN_PATH, type CampaignEdit, type CampaignView, type MailboxItem, type MailboxMessage, type SubscriberCounts, type SubscriberRow, type SubscriberStatus } from '@coinmag/contracts';
+import { request } from './http';
+
+const base = NEWSLETTER_ADMIN_PATH;
+
+export const newsletterApi = {
+  subscribers: (query: { q?: string; status?: SubscriberStatus | ''; page?: number }) => {
+    const params = new URLSearchParams();
+    if (query.q) params.set('q', query.q);
+    if (query.status) params.set('status', query.status);
+    if (query.page && query.page > 1) params.set('page', String(query.page));
+    const search = params.toString();
+    return request<{ items: SubscriberRow[]; total: number; counts: SubscriberCounts }>(`${base}/subscribers${search ? `?${search}` : ''}`, { fallbackError: '載入資料失敗' });
+  },
+  remove: (id: number) => request<void>(`${base}/subscribers/${id}`, { method: 'DELETE', fallbackError: '刪除失敗' }),
+  mailbox: () => request<{ items: MailboxItem[]; total: number }>(`${base}/mailbox`, { fallbackError: '載入資料失敗' }),
+  mailboxMessage: (id: number) => request<MailboxMessage>(`${base}/mailbox/${id}`, { fallbackError: '載入資料失敗' }),
+  campaigns: () => request<CampaignView[]>(`${base}/campaigns`, { fallbackError: '載入資料失敗' }),
+  campaign: (id: number) => request<CampaignView>(`${base}/campaigns/${id}`, { fallbackError: '載入資料失敗' }),
+  draftDigest: () => request<CampaignView>(`${base}/campaigns/digest`, { method: 'POST', fallbackError: '建立失敗' }),
+  save: (id: number, edit: CampaignEdit) => request<CampaignView>(`${base}/campaigns/${id}`, { method: 'PUT', json: edit, fallbackError: '' }),
+  test: (id: number, email: string) => request<{ message: string }>(`${base}/campaigns/${id}/test`, { method: 'POST', json: { email }, fallbackError: '' }),
+  send: (id: number, at?: string) => request<CampaignView>(`${base}/campaigns/${id}/send`, { method: 'POST', json: at ? { at } : {}, fallbackError: '' }),
+  cancel: (id: number) => request<CampaignView>(`${base}/campaigns/${id}/cancel`, { method: 'POST', json: {}, fallbackError: '' }),
+  forArticle: (articleId: number, slug: string) => request<CampaignView>(`${base}/article-campaigns`, { method: 'POST', json: { articleId, slug }, fallbackError: '' }),
+};

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { CampaignArticle } from '@coinmag/contracts';
+import type { Logger } from '@coinmag/service-kit';
+import type { LinkSigner } from '../links/signed-links.js';
+import { campaignMail, confirmationMail, type CampaignContent, type MailLinks, type OutgoingMail } from '../mail/templates.js';
+import { PermanentFailure, type MailTransport } from '../mail/transport.js';
+import { mailLinks, siteLinks } from '../links/site-links.js';
+import { DeliveriesRepository, LeaseLost, type ClaimedDelivery } from './deliveries.repository.js';
+import type { SendBudget } from './send-budget.js';
+
+/** Temporary failures are retried this long after the delivery was queued, then given up. */
+export const RETRY_WINDOW_MS = 24 * 3_600_000;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export interface SenderOptions {
+  db: Knex;
+  transport: MailTransport;
+  budget: SendBudget;
+  signer: LinkSigner;
+  siteOrigin: string;
+  batch: number;
+  leaseMs: number;
+  pollMs: number;
+  /** Emails in flight at once (the SMTP pool's connections). */
+  concurrency: number;
+  log: Logger;
+  /** Before each pass: campaigns whose time has come are queued (campaigns.service). */
+  beforePass?: () => Promise<void>;
+}
+
+interface SubscriberRow {
+  id: string;
+  email: string;
+  status: string;
+  link_version: number;
+}
+
+/**
+ * The outbox's sender: claims due deliveries in batches (FOR UPDATE SKIP LOCKED, a lease), sends
+ * each and records the answer in the step that marks it sent. Any number of replicas run one each.
+ */
+export class Sender {
+  readonly owner = randomUUID();
+  private readonly deliveries: DeliveriesRepository;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+
+  constructor(private readonly options: SenderOptions) {
+    this.deliveries = new DeliveriesRepository(options.db);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Finishes the emails in flight, claims no more. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wakeUp?.();
+    await this.loop;
+  }
+
+  /** Something was queued: look now rather than at the next poll. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let waitMs = this.options.pollMs;
+      try {
+        const { claimed, granted } = await this.pass();
+        if (claimed > 0) continue;
+        if (granted === 0) waitMs = Math.min(waitMs, this.options.budget.refillMs);
+      } catch (err) {
+        this.options.log.error({ err }, 'newsletter send pass failed');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = undefined;
+    }
+  }
+
+  /** One batch: what was claimed, and what the rate allowed. */
+  async pass(): Promise<{ claimed: number; granted: number }> {
+    await this.options.beforePass?.();
+    const granted = await this.options.budget.take(this.options.batch);
+    if (granted === 0) return { claimed: 0, granted };
+    const claimed = await this.deliveries.claim(granted, this.options.leaseMs, this.owner);
+    await this.options.budget.giveBack(granted - claimed.length);
+    if (claimed.length === 0) return { claimed: 0, granted };
+    const subscribers = await this.subscribersOf(claimed);
+    const campaigns = await this.campaignsOf(claimed);
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const delivery = claimed[next++]!;
+        await this.deliver(delivery, subscribers, campaigns);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, claimed.length) }, worker));
+    if (claimed.some((delivery) => delivery.kind === 'campaign')) await this.deliveries.finishCampaigns();
+    return { claimed: claimed.length, granted };
+  }
+
+  private async subscribersOf(claimed: ClaimedDelivery[]): Promise<Map<number, SubscriberRow>> {
+    const ids = [...new Set(claimed.map((delivery) => delivery.subscriber_id).filter((id): id is number => id !== null))];
+    const rows = ids.length === 0 ? [] : await this.options.db<SubscriberRow>('subscribers').whereIn('id', ids).select('id', 'email', 'status', 'link_version');
+    return new Map(rows.map((row) => [Number(row.id), row]));
+  }
+
+  private async campaignsOf(claimed: ClaimedDelivery[]): Promise<Map<number, CampaignContent>> {
+    const ids = [...new Set(claimed.map((delivery) => delivery.campaign_id).filter((id): id is number => id !== null))];
+    const rows = ids.length === 0 ? [] : await this.options.db('campaigns').whereIn('id', ids).select('id', 'subject', 'intro', 'articles');
+    return new Map(rows.map((row: { id: string; subject: string; intro: string; articles: CampaignArticle[] }) => [Number(row.id), { subject: row.subject, intro: row.intro, articles: row.articles }]));
+  }
+
+  /** The email for a delivery, or the reason it is no longer to be sent. */
+  private compose(delivery: ClaimedDelivery, subscribers: Map<number, SubscriberRow>, campaigns: Map<number, CampaignContent>): OutgoingMail | string {
+    const { signer, siteOrigin } = this.options;
+    const messageId = `d${delivery.id}.${Date.parse(String(delivery.created_at)) || 0}@${new URL(siteOrigin).hostname}`;
+    if (delivery.kind === 'test') {
+      const campaign = delivery.campaign_id === null ? undefined : campaigns.get(delivery.campaign_id);
+      if (!campaign || !delivery.test_address) return 'campaign gone';
+      const links: MailLinks = siteLinks(siteOrigin);
+      return campaignMail(delivery.test_address, campaign, links, siteOrigin, messageId, '[測試] ');
+    }
+    const subscriber = delivery.subscriber_id === null ? undefined : subscribers.get(delivery.subscriber_id);
+    if (!subscriber) return 'subscriber gone';
+    const links = mailLinks(signer, siteOrigin, Number(subscriber.id), subscriber.link_version);
+    if (delivery.kind === 'confirm') {
+      if (subscriber.status !== 'pending') return `subscriber ${subscriber.status}`;
+      const token = signer.sign({ purpose: 'confirm', subscriberId: Number(subscriber.id), version: subscriber.link_version });
+      return confirmationMail(subscriber.email, `${siteOrigin}/newsletter/confirm?t=${token}`, links, siteOrigin, messageId);
+    }
+    if (subscriber.status !== 'confirmed') return `subscriber ${subscriber.status}`;
+    const campaign = delivery.campaign_id === null ? undefined : campaigns.get(delivery.campaign_id);
+    if (!campaign) return 'campaign gone';
+    return campaignMail(subscriber.email, campaign, links, siteOrigin, messageId);
+  }
+
+  private async deliver(delivery: ClaimedDelivery, subscribers: Map<number, SubscriberRow>, campaigns: Map<number, CampaignContent>): Promise<void> {
+    const { log } = this.options;
+    const mail = this.compose(delivery, subscribers, campaigns);
+    if (typeof mail === 'string') {
+      await this.deliveries.cancel(delivery.id, this.owner, mail);
+      return;
+    }
+    try {
+      await this.options.transport.deliver(mail, { subscriberId: delivery.subscriber_id, deliveryId: delivery.id }, (trx, response) =>
+        this.deliveries.markSent(trx, delivery.id, this.owner, response),
+      );
+    } catch (err) {
+      // Logged by delivery id only: an address never reaches a log line.
+      if (err instanceof LeaseLost) {
+        log.warn({ delivery: delivery.id }, 'delivery sent after its lease ran out; another sender may send it again');
+      } else if (err instanceof PermanentFailure) {
+        log.warn({ delivery: delivery.id, answer: err.message }, 'permanent failure: address suppressed');
+        await this.deliveries.fail(delivery.id, this.owner, err.message);
+        if (delivery.subscriber_id !== null) await this.deliveries.suppress(delivery.subscriber_id, err.message);
+      } else {
+        const message = err instanceof Error ? err.message : String(err);
+        const delay = retryDelayMs(delivery.attempts);
+        const age = Date.now() - new Date(delivery.created_at).getTime();
+        if (age + delay > RETRY_WINDOW_MS) {
+          log.warn({ delivery: delivery.id, answer: message }, 'temporary failures for a day: given up');
+          await this.deliveries.fail(delivery.id, this.owner, message);
+        } else {
+          log.info({ delivery: delivery.id, answer: message, retryInMs: delay }, 'temporary failure: retried later');
+          await this.deliveries.retryLater(delivery.id, this.owner, message, delay);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+export interface ReceivedMail {
+  to: string;
+  raw: Buffer;
+  parsed: ParsedMail;
+}
+
+export interface SinkOptions {
+  /** The login the relay requires (plain over loopback: allowInsecureAuth). */
+  user?: string;
+  password?: string;
+  /** Keep only counts per Message-ID (a bench's 100,000 messages), not the parsed messages. */
+  countOnly?: boolean;
+  /** A recipient's answer: undefined accepts; `550 …` or `451 …` refuses with that code. */
+  answerFor?: (recipient: string) => string | undefined;
+  /** Called while a message's data is arriving (before it is accepted): a test kills the sender there. */
+  onDataStart?: (recipient: string, count: number) => void;
+}
+
+/** A real SMTP server (smtp-server) in the test process: what arrives is parsed with mailparser. */
+export interface SmtpSink {
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** Message-ID → how many times it was accepted. */
+  accepted: Map<string, number>;
+  acceptedCount: number;
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const accepted = new Map<string, number>();
+  let dataStarts = 0;
+  const sink: SmtpSink = {
+    url: '',
+    port: 0,
+    received,
+    accepted,
+    acceptedCount: 0,
+    async waitFor(count, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      while (sink.acceptedCount < count) {
+        if (Date.now() > until) throw new Error(`waited for ${count} emails, ${sink.acceptedCount} arrived`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authOptional: !options.user,
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onAuth(auth, _session, callback) {
+      if (auth.username === options.user && auth.password === options.password) callback(null, { user: auth.username });
+      else callback(Object.assign(new Error('535 authentication failed'), { responseCode: 535 }));
+    },
+    onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
+      const answer = options.answerFor?.(address.address);
+      if (!answer) return callback();
+      const code = Number(answer.slice(0, 3));
+      callback(Object.assign(new Error(answer.slice(4)), { responseCode: code }));
+    },
+    onData(stream, session, callback) {
+      const recipient = session.envelope.rcptTo[0]?.address ?? '';
+      dataStarts += 1;
+      options.onDataStart?.(recipient, dataStarts);
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const head = raw.subarray(0, Math.min(raw.length, 4096)).toString('latin1');
+        const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1] ?? `(none ${sink.acceptedCount})`;
+        accepted.set(messageId, (accepted.get(messageId) ?? 0) + 1);
+        if (options.countOnly) {
+          sink.acceptedCount += 1;
+          return callback();
+        }
+        void simpleParser(raw).then((parsed) => {
+          received.push({ to: recipient, raw, parsed });
+          sink.acceptedCount += 1;
+          callback();
+        }, callback);
+      });
+    },
+  });
+  // A client killed mid-message resets its connection: expected here, not an error of the test.
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as { port: number }).port;
+  sink.port = port;
+  sink.url = options.user ? `smtp://${encodeURIComponent(options.user)}:${encodeURIComponent(options.password ?? '')}@127.0.0.1:${port}` : `smtp://127.0.0.1:${port}`;
+  return sink;
+}
