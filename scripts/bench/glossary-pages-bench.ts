@@ -8,7 +8,7 @@
 // frontends must have been built (`npm start` once, or `npm run build`).
 import { cpus, loadavg } from 'node:os';
 import { startBenchStack } from './bench-stack.js';
-import { childResult, spread, withCpu } from './bench-stats.js';
+import { childResult, median, spread, withCpu } from './bench-stats.js';
 import { BROWSER_ACCEPT_ENCODING } from './html-endpoints.js';
 import type { PageMixOptions, PageMixResult } from './page-mix.js';
 
@@ -89,6 +89,17 @@ async function main() {
       console.log(
         `| ${maxLinks} | ${links} | ${(meanHtml / 1024).toFixed(1)} KB / ${Number.isFinite(meanBytes) ? `${(meanBytes / 1024).toFixed(1)} KB` : 'n/a'} | ${spread(measured.map(({ result }) => result.rps))} | ${spread(measured.map(({ result }) => result.p99), 1)} | ` +
           `${spread(measured.map(({ cpuPer1000 }) => cpuPer1000.gateway))} | ${spread(measured.map(({ cpuPer1000 }) => cpuPer1000.content))} |`,
+      );
+    }
+    // The issue's figure: cached pages with links cost the gateway no more than the same pages without.
+    const gateway = (maxLinks: number) => runs.get(maxLinks)!.map(({ cpuPer1000 }) => cpuPer1000.gateway).filter((v): v is number => v !== undefined);
+    const [withLinks, without] = [gateway(LINK_SETTINGS[0]), gateway(LINK_SETTINGS[1])];
+    if (withLinks.length > 0 && without.length > 0) {
+      const overlap = Math.min(...withLinks) <= Math.max(...without) && Math.min(...without) <= Math.max(...withLinks);
+      const change = (median(withLinks) / median(without) - 1) * 100;
+      console.log(
+        `gateway CPU per 1,000 cached pages, links on against off: ${median(withLinks).toFixed(0)} against ${median(without).toFixed(0)} ms (${change >= 0 ? '+' : ''}${change.toFixed(0)}%); ` +
+          `the runs' ranges ${overlap ? 'overlap (no difference shown at this load)' : 'do not overlap'}`,
       );
     }
   } finally {

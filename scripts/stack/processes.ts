@@ -35,7 +35,7 @@ export function runToCompletion(name: string, entry: string, env: NodeJS.Process
   });
 }
 
-export async function waitForHealthy(url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealthy(url: string, timeoutMs = Number(process.env.STACK_HEALTH_TIMEOUT_MS ?? 60_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {

@@ -1,4 +1,5 @@
-import { FLASH_LIMITS, FLASH_LIVE_PATH, FLASH_POLL_MS, FLASH_PUBLIC_PATH, type FlashLive, type FlashPage, type PublicFlash } from '@coinmag/contracts';
+import type { FlashLive, FlashPage, PublicFlash } from '@coinmag/contracts';
+import { FLASH_LIMITS, FLASH_LIVE_PATH, FLASH_POLL_MS, FLASH_PUBLIC_PATH } from '@coinmag/contracts/flash-constants';
 import { FLASH_TEXT, flashDayKey, flashDayLabel, flashTextParts, flashTimeLabel, tagPagePath } from '@coinmag/rules';
 
 /**
