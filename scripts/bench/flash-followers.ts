@@ -17,19 +17,26 @@ export interface FollowersOptions {
 }
 
 export interface FollowersResult {
+  /** Polls sent (answered or not). */
   requests: number;
   ok: number;
   notModified: number;
   errors: number;
   /** Per page: when (epoch ms) it first saw the watched item; null when it never did. */
   seen: Array<number | null>;
+  /** Polls answered (200 or 304) per whole second, keyed by epoch second: the rate over any window. */
+  answeredPerSecond: Record<number, number>;
 }
 
 const LIVE = '/api/flash/live';
 
 export async function runFollowers({ base, pages, seconds, pollMs, watch }: FollowersOptions): Promise<FollowersResult> {
   const target = new URL(base);
-  const result: FollowersResult = { requests: 0, ok: 0, notModified: 0, errors: 0, seen: new Array<number | null>(pages).fill(null) };
+  const result: FollowersResult = { requests: 0, ok: 0, notModified: 0, errors: 0, seen: new Array<number | null>(pages).fill(null), answeredPerSecond: {} };
+  const answered = () => {
+    const second = Math.floor(Date.now() / 1000);
+    result.answeredPerSecond[second] = (result.answeredPerSecond[second] ?? 0) + 1;
+  };
   /** One parse per distinct answer: every page gets the same bytes. */
   const holds = new Map<string, boolean>();
   const deadline = Date.now() + seconds * 1000;
@@ -50,19 +57,22 @@ export async function runFollowers({ base, pages, seconds, pollMs, watch }: Foll
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          if (res.statusCode === 304) result.notModified += 1;
-          else if (res.statusCode === 200) {
+          if (res.statusCode === 304) {
+            result.notModified += 1;
+            answered();
+          } else if (res.statusCode === 200) {
             result.ok += 1;
+            answered();
             etag = res.headers.etag;
-            const key = etag ?? '';
-            let has = holds.get(key);
+            // Remembered per ETag; an answer without one is looked at every time.
+            let has = etag === undefined ? undefined : holds.get(etag);
             if (has === undefined) {
               // The watched text is looked for in what the page would parse, decoded once per answer.
               const raw = Buffer.concat(chunks);
               const encoding = res.headers['content-encoding'];
               const body = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw).toString('utf8');
               has = body.includes(watch);
-              holds.set(key, has);
+              if (etag !== undefined) holds.set(etag, has);
             }
             if (has && result.seen[k] === null) result.seen[k] = Date.now();
           } else result.errors += 1;
