@@ -21,7 +21,7 @@ export const tagPagePath = (name: string) => `/tag/${encodeURIComponent(tagKey(n
 
 /**
  * The head of a tag's page, written by the gateway and again by the page after navigation, so both
- * say the same: its title, count, breadcrumbs and feed; a page past the last is not indexed.
+ * say the same: its title, count, breadcrumbs and feed; a page showing neither articles nor 快訊 is not indexed.
  */
 export function tagPageMeta(tag: { key: string; name: string; article_count: number; flash_count: number }, page: number, hasArticles: boolean): Omit<PageMetaInput, 'origin' | 'siteTitle'> {
   const path = tagPagePath(tag.key);
@@ -30,7 +30,8 @@ export function tagPageMeta(tag: { key: string; name: string; article_count: num
     description: `${TAG_TEXT.metaTitle(tag.name)}，${tagCountText(tag)}`,
     path: page > 1 ? `${path}?page=${page}` : path,
     breadcrumbs: [{ name: '首頁', path: '/' }, { name: TAG_TEXT.title(tag.name), path }],
-    feed: { title: TAG_TEXT.title(tag.name), path: `${path}/rss.xml` },
+    // The feed lists articles: a tag only 快訊 items carry has none to link.
+    ...(tag.article_count > 0 ? { feed: { title: TAG_TEXT.title(tag.name), path: `${path}/rss.xml` } } : {}),
     ...(hasArticles ? {} : { noIndex: true }),
   };
 }
