@@ -37,7 +37,7 @@ export async function startBenchStack(name: string): Promise<BenchStack> {
   const prefix = `coinmag-${name}:${Date.now()}:`;
   const stack = await startStack({
     root, databaseUrl: url.toString(), redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: GATEWAY_PORT, basePort: SERVICES_BASE_PORT,
-    seedDemo: true, buildFrontends: false, quiet: true,
+    seedDemo: true, buildFrontends: false, quiet: process.env.BENCH_STACK_LOGS !== 'true',
     extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...(CPU_PROF_DIR ? { STACK_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
   });
   const db = knex({ client: 'pg', connection: url.toString() });
