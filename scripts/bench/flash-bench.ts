@@ -9,7 +9,9 @@
 // 快訊 write evicts is proved in test/stack/write-invalidation.test.ts). Its own stack:
 // `npx tsx scripts/bench/flash-bench.ts` (BENCH_FLASH_PAGES, default 10,000; BENCH_RUNS, 3;
 // BENCH_SECONDS, 10). The frontends must be built.
-import { loadavg } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FLASH_POLL_MS } from '@coinmag/contracts';
 import { startBenchStack } from './bench-stack.js';
 import { childResult, median, spread } from './bench-stats.js';
@@ -24,6 +26,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const READER_CONNECTIONS = 20;
 /** Followers ask at a random moment of their first interval: steady after one interval and a little. */
 const RAMP_MS = FLASH_POLL_MS + 2_000;
+/** How long the follower process may take to start (its first answered poll), on top of its run. */
+const START_WAIT_S = 60;
 /** How long the followers go on after the windows: room for the publication's checks and every page's next polls. */
 const TAIL_S = 60;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -93,7 +97,16 @@ try {
     const idleTo = cpu();
 
     const watch = `效能測試快訊 ${run}-${Date.now()}`;
-    const followers = childResult<FollowersResult>('flash-followers.ts', [JSON.stringify({ base: stack.url, pages: PAGES, seconds: RAMP_MS / 1000 + SECONDS * 2 + TAIL_S, pollMs: FLASH_POLL_MS, watch } satisfies FollowersOptions)]);
+    // The follower process may take many seconds to start on a loaded machine: the ramp counts from its first answered poll.
+    const readyDir = mkdtempSync(join(tmpdir(), 'flash-bench-'));
+    const readyFile = join(readyDir, 'ready');
+    const followers = childResult<FollowersResult>('flash-followers.ts', [JSON.stringify({ base: stack.url, pages: PAGES, seconds: RAMP_MS / 1000 + SECONDS * 2 + TAIL_S, pollMs: FLASH_POLL_MS, watch, readyFile } satisfies FollowersOptions)]);
+    const spawned = Date.now();
+    while (!existsSync(readyFile)) {
+      if (Date.now() - spawned > START_WAIT_S * 1000) throw new Error(`the follower process answered no poll within ${START_WAIT_S} s`);
+      await sleep(100);
+    }
+    rmSync(readyDir, { recursive: true, force: true });
     await sleep(RAMP_MS);
     const before = { ...cpu(), at: Date.now() };
     await sleep(SECONDS * 1000);

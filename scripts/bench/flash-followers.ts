@@ -3,6 +3,7 @@
 // `pollMs` ± 1 s (first ask at a random moment in the first interval), revalidating with the ETag it
 // holds (a 304 when unchanged). Each page notes when it first sees an item whose text holds `watch`.
 // Run as its own process (no event loop shared with the servers measured); prints a FollowersResult.
+import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { readerAddress } from './readers.js';
@@ -14,6 +15,8 @@ export interface FollowersOptions {
   pollMs: number;
   /** The text of the item whose arrival is timed. */
   watch: string;
+  /** Written once the first poll is answered: the bench starts its clock then, not when this process was spawned. */
+  readyFile?: string;
 }
 
 export interface FollowersResult {
@@ -30,10 +33,13 @@ export interface FollowersResult {
 
 const LIVE = '/api/flash/live';
 
-export async function runFollowers({ base, pages, seconds, pollMs, watch }: FollowersOptions): Promise<FollowersResult> {
+export async function runFollowers({ base, pages, seconds, pollMs, watch, readyFile }: FollowersOptions): Promise<FollowersResult> {
   const target = new URL(base);
   const result: FollowersResult = { requests: 0, ok: 0, notModified: 0, errors: 0, seen: new Array<number | null>(pages).fill(null), answeredPerSecond: {} };
+  let ready = false;
   const answered = () => {
+    if (!ready && readyFile) writeFileSync(readyFile, String(Date.now()));
+    ready = true;
     const second = Math.floor(Date.now() / 1000);
     result.answeredPerSecond[second] = (result.answeredPerSecond[second] ?? 0) + 1;
   };
