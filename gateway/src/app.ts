@@ -17,6 +17,7 @@ import { UpstreamPool } from './proxy/upstream-pool.js';
 import { limitsFrom, type LimitsConfig } from './limits/limits-config.js';
 import { upstreamBodies } from './limits/upstream-body.js';
 import { refreshTickerAfterSettings } from './markets/ticker-after-settings.js';
+import { tickerHtml } from './markets/ticker-html.js';
 import type { TickerFeed } from './markets/ticker-feed.js';
 
 export interface GatewayDeps {
@@ -44,7 +45,7 @@ export interface GatewayDeps {
   /** The auth service's replicas, shared with the admin guard's own calls to auth (servicePool); made here when absent. */
   authPool?: UpstreamPool;
   /** The ticker written into pages (markets/ticker-feed.ts): drawn again when the admin saves 行情設定 through this gateway. */
-  ticker?: Pick<TickerFeed, 'refresh'>;
+  ticker?: Pick<TickerFeed, 'refresh' | 'hole' | 'holeBytes'>;
 }
 
 type PoolConfig = Pick<GatewayConfig, 'UPSTREAM_RESOLVE_MS'> & Partial<LimitsConfig>;
@@ -94,7 +95,10 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   });
   app.use(cspReportEndpoint());
   if (adminGuard) app.use(adminGuard);
-  if (ticker) app.use(refreshTickerAfterSettings(ticker));
+  if (ticker) {
+    app.use(refreshTickerAfterSettings(ticker));
+    app.use(tickerHtml(ticker));
+  }
   app.use(
     proxyByRouteTable({
       upstreams: {

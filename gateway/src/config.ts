@@ -31,6 +31,8 @@ export const gatewayConfigSchema = z.object({
   AUTH_URL: urlListSchema.default('http://127.0.0.1:4001'),
   MEDIA_URL: urlListSchema.default('http://127.0.0.1:4003'),
   MARKETS_URL: urlListSchema.default('http://127.0.0.1:4004'),
+  /** off: public pages carry no price ticker (a site run without the markets service; the bench's pages without it). */
+  MARKETS_TICKER: z.enum(['on', 'off']).default('on'),
   /**
    * How often a service name in the URLs above is resolved again to all its addresses (Swarm's
    * dnsrr, a Kubernetes headless Service: one per replica), so the gateway spreads requests over

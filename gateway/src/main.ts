@@ -35,7 +35,7 @@ void runService({
     // The pages' reads follow every content replica, as the proxy does.
     const pagesContent = replicaPool(urlList(config.CONTENT_URL), config.UPSTREAM_RESOLVE_MS, { log: runtime.log, service: 'content (pages)' }).pool;
     // The price ticker written into every public page as it is served (docs/adr/0017).
-    const ticker = new TickerFeed({ marketsUrls: urlList(config.MARKETS_URL), log: runtime.log });
+    const ticker = config.MARKETS_TICKER === 'on' ? new TickerFeed({ marketsUrls: urlList(config.MARKETS_URL), log: runtime.log }) : undefined;
     const frontends = frontendsFromConfig(config, urlList(config.CONTENT_URL)[0]!, runtime.log, contentCache?.cache, pagesContent, ticker, marketsReader(urlList(config.MARKETS_URL)));
     // Beacons counted here need the content service's Redis and a cache kept exact by its feed (which says whether the article versions hold).
     const cache = contentCache?.cache;
@@ -65,9 +65,9 @@ void runService({
         contentCache?.start();
         beaconViews?.start();
         readerNumbers.start();
-        ticker.start();
+        ticker?.start();
       },
-      close: [async () => ticker.stop(), async () => contentCache?.stop(), async () => beaconViews?.stop(), () => readerNumbers.stop(), async () => viewsRedis?.disconnect()],
+      close: [async () => ticker?.stop(), async () => contentCache?.stop(), async () => beaconViews?.stop(), () => readerNumbers.stop(), async () => viewsRedis?.disconnect()],
     };
   },
 });

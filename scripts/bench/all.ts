@@ -18,6 +18,7 @@ const SUITES: Suite[] = [
   { name: 'flash', script: 'flash-bench.ts', what: '快訊 followed by 10,000 open pages beside readers of article pages' },
   { name: 'glossary', script: 'glossary-bench.ts', what: 'linking the glossary into an article' },
   { name: 'glossary-pages', script: 'glossary-pages-bench.ts', what: 'cached article pages with glossary links' },
+  { name: 'markets', script: 'markets-bench.ts', what: 'cached article pages with the price ticker beside them without it while prices refresh; the providers failing for 10 minutes (MARKETS_BENCH_OUTAGE_S)' },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import knex, { type Knex } from 'knex';
-import { startStack } from '../stack/stack.js';
+import { startStack, type RunningStack } from '../stack/stack.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -20,6 +20,9 @@ export interface BenchStack {
   /** The bench database (its `content` schema holds the articles). */
   db: Knex;
   databaseName: string;
+  /** The price providers' stand-in (in this process) and another gateway on the same services. */
+  marketsStandIn: RunningStack['marketsStandIn'];
+  startGateway: RunningStack['startGateway'];
   /** Stops the stack and removes its database and Redis keys. */
   stop(): Promise<void>;
 }
@@ -28,7 +31,7 @@ export interface BenchStack {
  * The stack a bench measures: the machine's Postgres (a database of its own) and Redis (keys under
  * a prefix of its own), demo content, prebuilt frontends, warnings-only logs.
  */
-export async function startBenchStack(name: string): Promise<BenchStack> {
+export async function startBenchStack(name: string, env: NodeJS.ProcessEnv = {}): Promise<BenchStack> {
   const databaseName = `cm_${name}_${Date.now().toString(36)}`;
   const admin = knex({ client: 'pg', connection: ADMIN_URL });
   await admin.raw('create database ??', [databaseName]);
@@ -37,8 +40,8 @@ export async function startBenchStack(name: string): Promise<BenchStack> {
   const prefix = `coinmag-${name}:${Date.now()}:`;
   const stack = await startStack({
     root, databaseUrl: url.toString(), redisUrl: REDIS_URL, dataDir: resolve(root, 'data/bench'), gatewayPort: GATEWAY_PORT, basePort: SERVICES_BASE_PORT,
-    seedDemo: true, buildFrontends: false, quiet: process.env.BENCH_STACK_LOGS !== 'true',
-    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...(CPU_PROF_DIR ? { STACK_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
+    seedDemo: true, buildFrontends: false, quiet: process.env.BENCH_QUIET !== 'false',
+    extraEnv: { LOG_LEVEL: 'warn', REDIS_KEY_PREFIX: prefix, ...env, ...(CPU_PROF_DIR ? { STACK_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}` } : {}) },
   });
   const db = knex({ client: 'pg', connection: url.toString() });
   return {
@@ -47,6 +50,8 @@ export async function startBenchStack(name: string): Promise<BenchStack> {
     pids: stack.pids,
     db,
     databaseName,
+    marketsStandIn: stack.marketsStandIn,
+    startGateway: stack.startGateway,
     async stop() {
       await db.destroy();
       await stack.stop();

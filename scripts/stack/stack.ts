@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ensureFrontendsBuilt } from './frontends.js';
 import { ensureSigningKeys } from './keys.js';
+import type { ProviderStandIn } from '../../services/markets/src/stand-in/provider-stand-in.js';
 import { marketsProviders } from './markets-stand-in.js';
 import { assertPortsFree, runEntry, runToCompletion, stopAll, waitForHealthy, type ServiceProcess } from './processes.js';
 
@@ -37,8 +38,14 @@ export interface RunningStack {
   pids: Record<string, number>;
   /** The price providers' stand-in, when the stack runs one (markets-stand-in.ts). */
   marketsStandInUrl?: string;
+  /** The stand-in itself (its prices and modes), for a bench in the same process. */
+  marketsStandIn?: ProviderStandIn;
+  /** Another gateway on the same services (a bench's other setting), stopped with the stack; its pid. */
+  startGateway(port: number, env: NodeJS.ProcessEnv): Promise<{ url: string; pid: number }>;
   stop(): Promise<void>;
 }
+
+const SERVICES_START_MS = 180_000;
 
 const SERVICES = [
   { name: 'auth', offset: 1 },
@@ -88,14 +95,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const { name, offset } of present) {
       processes.push(runEntry(name, join(root, 'services', name, 'src', 'main.ts'), { ...sharedEnv, ...internalEnv, PORT: String(basePort + offset) }, quiet));
     }
-    await Promise.all(present.map(({ offset }) => waitForHealthy(`${urlOf(offset)}/healthz`)));
-    processes.push(runEntry('gateway', join(root, 'gateway', 'src', 'main.ts'), { ...sharedEnv, PORT: String(options.gatewayPort) }, quiet));
-    const url = `http://127.0.0.1:${options.gatewayPort}`;
-    await waitForHealthy(`${url}/healthz`);
+    // A first start seeds the demo content before answering: minutes on a loaded machine.
+    await Promise.all(present.map(({ offset }) => waitForHealthy(`${urlOf(offset)}/healthz`, SERVICES_START_MS)));
+    const startGateway = async (port: number, env: NodeJS.ProcessEnv) => {
+      await assertPortsFree([port]);
+      const gateway = runEntry('gateway', join(root, 'gateway', 'src', 'main.ts'), { ...sharedEnv, ...env, PORT: String(port) }, quiet);
+      processes.push(gateway);
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealthy(`${url}/healthz`);
+      return { url, pid: gateway.child.pid! };
+    };
+    const { url } = await startGateway(options.gatewayPort, {});
     return {
       url,
       pids: Object.fromEntries(processes.map(({ name, child }) => [name, child.pid!])),
       marketsStandInUrl: markets.standIn?.maxUrl,
+      ...(markets.standIn ? { marketsStandIn: markets.standIn } : {}),
+      startGateway,
       stop: async () => {
         await stopAll(processes);
         await stopStandIn();

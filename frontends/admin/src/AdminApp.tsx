@@ -4,6 +4,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { LoginPage } from './login/LoginPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { ArticleListPage } from './articles/list/ArticleListPage';
+import { ArticleViewsPage } from './articles/views/ArticleViewsPage';
 import { PreviewPage } from './preview/PreviewPage';
 import { CategoryListPage } from './categories/CategoryListPage';
 import { CategoryFormPage } from './categories/CategoryFormPage';
@@ -74,6 +75,7 @@ export default function AdminApp() {
             <Route path="articles" element={<ArticleListPage />} />
             <Route path="articles/new" element={articleForm} />
             <Route path="articles/edit/:id" element={articleForm} />
+            <Route path="articles/views/:id" element={<ArticleViewsPage />} />
             <Route path="categories" element={<CategoryListPage />} />
             <Route path="categories/new" element={<CategoryFormPage />} />
             <Route path="categories/edit/:id" element={<CategoryFormPage />} />

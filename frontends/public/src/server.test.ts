@@ -36,6 +36,7 @@ function content(down = false) {
     if (url.pathname === '/api/learning-paths/lessons/1') return json(PLACES);
     if (url.pathname === `/api/learning-paths/${encodeURIComponent('錢包入門')}`) return json(PATH);
     if (url.pathname === '/api/tags/btc') return json({ key: 'btc', name: 'BTC', article_count: 1, flash_count: 0 });
+    if (url.pathname === '/api/glossary') return json({ groups: [{ label: 'ㄅ', terms: [{ slug: 'bitcoin', name: '比特幣', aliases: ['BTC'], definition: '第一個去中心化的加密貨幣。' }] }], total: 1 });
     if (url.pathname === '/api/flash') return json({ pinned: [], items: url.searchParams.get('cursor') ? [] : [FLASH], next_cursor: null });
     if (url.pathname === '/api/flash/5') return json(FLASH);
     if (url.pathname === '/api/preview/draft-token') return json({ state: 'preview', article: ARTICLE, expires_at: '2030-01-01T00:00:00.000Z' });
@@ -84,7 +85,7 @@ describe("the public remote's answer for a URL: status, head and data from one r
     const page = await answer('/coin/btc');
     expect(page.status).toBe(200);
     expect(page.head).toMatchObject({ title: '比特幣（BTC）價格與新聞', path: '/coin/btc' });
-    expect(page.data?.state).toMatchObject({ status: 'ready', coin: { symbol: 'btc', change7d: 4.2 }, articles: [ARTICLE] });
+    expect(page.data?.state).toMatchObject({ status: 'ready', coin: { symbol: 'btc', change7d: 4.2 }, articles: [ARTICLE], term: { slug: 'bitcoin', definition: '第一個去中心化的加密貨幣。' } });
     expect(read[0]).toBe('/api/markets/coins/btc');
     expect((await answer('/coin/zzz')).status).toBe(404);
     const before = read.length;

@@ -5,6 +5,7 @@ import { startIslands } from './islands/start-islands';
 import { interceptLinks, takeOver, tookOver } from './islands/take-over';
 import { loadRemoteModule } from './mf/remotes';
 import { inlineSettings } from './settings/inline-settings';
+import { refreshTickerInPlace } from './layout/ticker-refresh';
 import type { IslandRegistry, IslandScripts } from '@coinmag/frontend-shared/islands/island';
 import './global.css';
 // The shell's server-rendered parts are styled from the first paint: their CSS is in main.css,
@@ -20,6 +21,7 @@ import './mf/remote.module.css';
  * is the whole app, rendered in the browser.
  */
 function start(root: HTMLElement) {
+  if (!isAdminPath(window.location.pathname)) refreshTickerInPlace();
   const serverRendered = !isAdminPath(window.location.pathname) && Boolean(document.getElementById('coinmag-boot'));
   if (!serverRendered) {
     void import(/* webpackChunkName: "app" */ './whole-app').then((app) => app.renderApp(root));

@@ -114,7 +114,7 @@ export function createFrontends(options: FrontendsOptions): Frontends {
     ...(options.ticker ? { ticker: options.ticker } : {}),
   });
 
-  const crawler = crawlerRoutes({ contentUrl: options.contentUrl, content, shell: folders.shell, siteOrigin: options.siteOrigin });
+  const crawler = crawlerRoutes({ contentUrl: options.contentUrl, content, shell: folders.shell, siteOrigin: options.siteOrigin, ...(options.marketsReader ? { markets: options.marketsReader } : {}) });
 
   // Compress the built files before the first visitor asks for them.
   setTimeout(() => {

@@ -17,6 +17,7 @@ export * from './preview.js';
 export * from './learning-path.js';
 export * from './glossary.js';
 export * from './reader-numbers.js';
+export * from './view-numbers.js';
 export * from './redirects.js';
 export * from './flash.js';
 export * from './markets.js';

@@ -79,6 +79,9 @@ import { WxrMappingPool } from './wordpress/wxr-mapping-pool.js';
 import { ReaderNumbersRepository } from './numbers/reader-numbers.repository.js';
 import { adminReaderNumbersRoutes, readerNumbersRoutes } from './numbers/reader-numbers.routes.js';
 import { ReaderNumbersService } from './numbers/reader-numbers.service.js';
+import { ViewNumbersRepository } from './numbers/view-numbers.repository.js';
+import { adminViewNumbersRoutes } from './numbers/view-numbers.routes.js';
+import { ViewNumbersService } from './numbers/view-numbers.service.js';
 import { RedirectsRepository } from './redirects/redirects.repository.js';
 import { adminRedirectRoutes, publicRedirectRoutes } from './redirects/redirects.routes.js';
 import { RedirectsService } from './redirects/redirects.service.js';
@@ -262,6 +265,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminLearningPathRoutes(learningPaths, publicKey),
     adminGlossaryRoutes(glossary, publicKey),
     adminReaderNumbersRoutes(numbers, publicKey),
+    adminViewNumbersRoutes(new ViewNumbersService(new ViewNumbersRepository(db), clock), publicKey),
     readerNumbersRoutes(numbers, redirects),
     adminRedirectRoutes(redirects, publicKey),
     publicRedirectRoutes(redirects, responder),

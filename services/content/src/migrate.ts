@@ -5,6 +5,7 @@ import { migrateContent, openDatabase } from './database.js';
 import { seedDemoContent } from './seed/seed-demo.js';
 import { SeedRepository } from './seed/seed.repository.js';
 import { seedDemoGlossary } from './seed/seed-glossary.js';
+import { seedDemoViews } from './seed/seed-demo-views.js';
 
 void runMigration({
   name: 'content',
@@ -19,6 +20,8 @@ void runMigration({
         log.info(seeded ? { ...seeded } : {}, seeded ? 'demo content seeded' : 'database has content; demo seed skipped');
         const glossary = await seedDemoGlossary(db);
         log.info(glossary ? { ...glossary } : {}, glossary ? 'demo glossary seeded' : 'glossary has terms; demo glossary skipped');
+        const views = await seedDemoViews(db);
+        log.info(views ? { ...views } : {}, views ? 'demo month of views seeded' : 'demo views present or no demo article; demo views skipped');
       }
     } finally {
       await db.destroy();

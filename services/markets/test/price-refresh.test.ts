@@ -76,14 +76,45 @@ describe('refreshing prices from the providers', () => {
   });
 });
 
+describe('a total outage', () => {
+  it('asks the providers again each refresh while none prices anything, so prices return one refresh after they answer', async () => {
+    const replica = t.replica();
+    await replica.refresher.refresh();
+    t.standIn.setMode('coingecko', 'error');
+    t.standIn.setMode('max', 'down');
+    for (let i = 0; i < 4; i += 1) expect(await replica.refresher.refresh()).toBe('no-prices');
+    const during = await states();
+    expect(during.get('coingecko')!.failures).toBe(4);
+    // Backing off for minutes by now; a total outage is probed anyway.
+    expect(during.get('coingecko')!.nextTryAt).toBeGreaterThan(Date.now() + 200_000);
+    t.standIn.setMode('coingecko', 'ok');
+    t.standIn.prices.set('bitcoin', 3_100_000);
+    expect(await replica.refresher.refresh()).toBe('refreshed');
+    expect((await ticker()).coins[0]).toMatchObject({ symbol: 'btc', twd: 3_100_000 });
+    expect((await states()).get('coingecko')!.failures).toBe(0);
+  });
+
+  it('still waits out a Retry-After while the other provider is down', async () => {
+    const replica = t.replica();
+    t.standIn.setMode('coingecko', 'rate-limited', 900);
+    t.standIn.setMode('max', 'down');
+    expect(await replica.refresher.refresh()).toBe('no-prices');
+    const asked = { ...t.standIn.requests };
+    expect(await replica.refresher.refresh()).toBe('no-prices');
+    expect(t.standIn.requests.coingecko).toBe(asked.coingecko);
+    expect(t.standIn.requests.max).toBeGreaterThan(asked.max);
+  });
+});
+
 describe('one fetching replica at a time', () => {
   it('lets only the lease holder fetch, and another replica take over once the holder stops renewing', async () => {
-    const first = t.replica({ leaseMs: 400 });
-    const second = t.replica({ leaseMs: 400 });
+    // Long enough that a refresh (with its first history backfill) on a loaded machine ends well inside it.
+    const first = t.replica({ leaseMs: 3_000 });
+    const second = t.replica({ leaseMs: 3_000 });
     expect(await first.refresher.refresh()).toBe('refreshed');
     expect(await second.refresher.refresh()).toBe('not-leader');
     // The first replica dies: it renews no more, and its lease runs out.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
     expect(await second.refresher.refresh()).toBe('refreshed');
     expect(await first.refresher.refresh()).toBe('not-leader');
   });

@@ -8,6 +8,7 @@ import { auditApi } from '../api/audit-api';
 import { ACTION_LABELS, actorLabel, subjectLink } from '../audit/audit-labels';
 import { reportLoadError } from '../session/load-errors';
 import { Spinner } from '../components/Spinner';
+import { SiteViewsPanel } from './SiteViewsPanel';
 
 /** How many of the newest log entries the dashboard shows. */
 const RECENT_COUNT = 8;
@@ -53,6 +54,7 @@ export function DashboardPage() {
       ) : (
         <Spinner />
       )}
+      <SiteViewsPanel />
       <div className={styles.dashGrid}>
         <section className={styles.card} aria-labelledby="quick-actions">
           <h2 id="quick-actions" className={styles.sectionTitle}>快速操作</h2>

@@ -1,12 +1,12 @@
 import type { Context, Middleware } from 'koa';
-import { DEFAULT_SETTINGS, type ArticleList, type FlashPage, type GlossaryIndex, type IndexNowKey, type NewsSitemapEntry, type PublicCategory, type SitemapEntry, type SitemapIndex } from '@coinmag/contracts';
+import { coinListSchema, DEFAULT_SETTINGS, type ArticleList, type FlashPage, type GlossaryIndex, type IndexNowKey, type NewsSitemapEntry, type PublicCategory, type SitemapEntry, type SitemapIndex } from '@coinmag/contracts';
 import { isSlugParam, SITE_FEED_PATH, TAG_TEXT, tagFromParam, tagPagePath } from '@coinmag/rules';
 import type { ContentClient } from '../content-client.js';
 import type { AssetFolder } from '../static-assets.js';
 import { FLASH_FEED_PATH, flashRssXml } from './flash-rss-xml.js';
 import { NEWS_SITEMAP_PATH, newsSitemapXml } from './news-sitemap-xml.js';
 import { RSS_ITEMS, rssXml } from './rss-xml.js';
-import { CATEGORY_SITEMAP_PATH, FLASH_SITEMAP_PATH, GLOSSARY_SITEMAP_PATH, LEARN_SITEMAP_PATH, TAG_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
+import { CATEGORY_SITEMAP_PATH, COINS_SITEMAP_PATH, FLASH_SITEMAP_PATH, GLOSSARY_SITEMAP_PATH, LEARN_SITEMAP_PATH, TAG_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
 import { UpstreamRenderCache } from './upstream-cache.js';
 
 export interface CrawlerOptions {
@@ -17,6 +17,8 @@ export interface CrawlerOptions {
   /** Canonical origin; the request's own when unset. */
   siteOrigin?: string;
   timeoutMs?: number;
+  /** The markets service's public reads (its coin list, for the coins' sitemap); absent: no coin pages listed. */
+  markets?: (path: string, signal?: AbortSignal) => Promise<Response>;
 }
 
 /** Crawlers may read a document for a few minutes; a publish shows at the next fetch after that. */
@@ -50,6 +52,22 @@ function unavailable(ctx: Context, status: number) {
   ctx.status = 503;
   ctx.set('Retry-After', '30');
   ctx.body = '服務暫時無法使用，請稍後再試';
+}
+
+/** /coins and each priced coin's page; 0 (503) when the markets service does not answer as it should. */
+async function coinsSitemap(markets: NonNullable<CrawlerOptions['markets']>, origin: string): Promise<{ output: string } | { status: number }> {
+  try {
+    const res = await markets('/api/markets/coins');
+    if (!res.ok) {
+      await res.body?.cancel();
+      return { status: 0 };
+    }
+    const parsed = coinListSchema.safeParse(await res.json());
+    if (!parsed.success) return { status: 0 };
+    return { output: urlSetXml(origin, '/coin/', parsed.data.coins.map((coin) => ({ slug: coin.symbol, lastmod: '' })), [{ path: '/coins' }]) };
+  } catch {
+    return { status: 0 };
+  }
 }
 
 /**
@@ -110,8 +128,9 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
       return;
     }
     if (path === '/sitemap.xml') {
-      return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapIndex>('/api/sitemap', origin, (index) => sitemapIndexXml(origin, index)));
+      return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapIndex>('/api/sitemap', origin, (index) => sitemapIndexXml(origin, index, Boolean(options.markets))));
     }
+    if (path === COINS_SITEMAP_PATH && options.markets) return send(ctx, 'application/xml; charset=utf-8', await coinsSitemap(options.markets, origin));
     const articles = /^\/sitemaps\/articles-([1-9]\d{0,4})\.xml$/.exec(path);
     if (articles) {
       return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapEntry[]>(`/api/sitemap/articles?page=${articles[1]}`, origin, (entries) => urlSetXml(origin, '/article/', entries)));

@@ -16,14 +16,22 @@ export const FLASH_SITEMAP_PATH = '/sitemaps/flash.xml';
 /** /glossary and every published term. */
 export const GLOSSARY_SITEMAP_PATH = '/sitemaps/glossary.xml';
 
-/** The sitemap index: one file per 50,000 articles, then the categories, the tags (when any is public), the learning paths, the glossary (when a term is published), then the news sitemap. */
-export function sitemapIndexXml(origin: string, index: SitemapIndex): string {
+/** /coins and every priced coin's page (read from the markets service). */
+export const COINS_SITEMAP_PATH = '/sitemaps/coins.xml';
+
+/**
+ * The sitemap index: one file per 50,000 articles, then the categories, the tags (when any is
+ * public), the learning paths, the glossary (when a term is published), the coins (when the
+ * gateway has a markets service), then the news sitemap.
+ */
+export function sitemapIndexXml(origin: string, index: SitemapIndex, coins = false): string {
   const files = index.articles.map((file) => ({ loc: `${origin}${articleSitemapPath(file.page)}`, lastmod: file.lastmod }));
   files.push({ loc: `${origin}${CATEGORY_SITEMAP_PATH}`, lastmod: index.categories.lastmod ?? '' });
   if (index.tags.lastmod) files.push({ loc: `${origin}${TAG_SITEMAP_PATH}`, lastmod: index.tags.lastmod });
   files.push({ loc: `${origin}${LEARN_SITEMAP_PATH}`, lastmod: '' });
   if (index.glossary?.lastmod) files.push({ loc: `${origin}${GLOSSARY_SITEMAP_PATH}`, lastmod: index.glossary.lastmod });
   if (index.flash?.lastmod) files.push({ loc: `${origin}${FLASH_SITEMAP_PATH}`, lastmod: index.flash.lastmod });
+  if (coins) files.push({ loc: `${origin}${COINS_SITEMAP_PATH}`, lastmod: '' });
   files.push({ loc: `${origin}${NEWS_SITEMAP_PATH}`, lastmod: index.news.lastmod ?? '' });
   const body = files
     .map((file) => `<sitemap><loc>${escapeXml(file.loc)}</loc>${file.lastmod ? `<lastmod>${escapeXml(file.lastmod)}</lastmod>` : ''}</sitemap>`)

@@ -4,7 +4,7 @@ import type { HistoryRepository } from '../history/history.repository.js';
 import { ProviderError, type PriceProvider, type Quote } from '../providers/provider.js';
 import type { ProviderState, Snapshot, SnapshotStore } from '../snapshot/snapshot.js';
 import type { FetchLease } from './fetch-lease.js';
-import { afterFailure, afterSuccess, freshState } from './provider-backoff.js';
+import { afterFailure, afterSuccess, freshState, probedInOutage } from './provider-backoff.js';
 
 export interface RefresherDeps {
   coins: CoinDefinition[];
@@ -25,9 +25,9 @@ const BACKFILL_DAYS = 90;
 
 /**
  * The fetching loop of the replica holding the lease: each refresh asks the providers in order
- * (skipping one that is backing off), the next provider pricing what the previous could not;
- * validated quotes replace the snapshot's (a coin no provider priced keeps its last good quote),
- * and become the hour's and the day's closes. One coin without history is filled per refresh.
+ * (skipping one that is backing off, unless none priced anything: provider-backoff.ts), the next
+ * provider pricing what the previous could not; validated quotes replace the snapshot's (a coin
+ * no provider priced keeps its last good quote), and become the hour's and the day's closes. One coin without history is filled per refresh.
  */
 export class PriceRefresher {
   private timer: NodeJS.Timeout | undefined;
@@ -59,25 +59,21 @@ export class PriceRefresher {
 
   /** One refresh (the loop's step; tests call it directly). */
   async refresh(): Promise<RefreshOutcome> {
-    const { store, log } = this.deps;
+    const { store } = this.deps;
     if (!(await this.deps.lease.hold())) return 'not-leader';
     const states = new Map((await store.readStates()).map((state) => [state.name, state]));
     const quotes = new Map<string, Quote & { provider: PriceProvider['name'] }>();
+    const backingOff: PriceProvider[] = [];
     for (const provider of this.deps.providers) {
-      const wanted = this.deps.coins.filter((coin) => !quotes.has(coin.symbol) && provider.covers(coin));
-      if (wanted.length === 0) continue;
       const state = states.get(provider.name) ?? freshState(provider.name);
-      const now = this.now();
-      if (state.nextTryAt > now) continue;
-      try {
-        for (const quote of await provider.quotes(wanted)) quotes.set(quote.symbol, { ...quote, provider: provider.name });
-        await store.writeState(afterSuccess(state, now));
-      } catch (err) {
-        const next = afterFailure(state, err, now, this.deps.refreshMs);
-        await store.writeState(next);
-        const failure = err instanceof ProviderError ? err.failure : 'unexpected';
-        log.warn({ provider: provider.name, failure, error: next.lastError, retryInMs: next.nextTryAt - now }, failure === 'malformed' ? 'provider answer refused; the last good prices stay' : 'provider failed; asking the next one');
-      }
+      if (state.nextTryAt > this.now()) backingOff.push(provider);
+      else await this.ask(provider, state, quotes);
+    }
+    // Nothing priced: a total outage. The providers backing off are asked anyway (once per refresh) until one answers.
+    for (const provider of backingOff) {
+      if (quotes.size > 0) break;
+      const state = states.get(provider.name)!;
+      if (probedInOutage(state, this.now())) await this.ask(provider, state, quotes);
     }
     if (quotes.size === 0) return 'no-prices';
     const previous = await store.read();
@@ -88,6 +84,22 @@ export class PriceRefresher {
     for (const quote of quotes.values()) await this.deps.history.recordCloses(quote.symbol, [{ at: this.now(), twd: quote.twd }]);
     await this.housekeeping();
     return 'refreshed';
+  }
+
+  /** Asks one provider for the coins not priced yet; its state follows the outcome. */
+  private async ask(provider: PriceProvider, state: ProviderState, quotes: Map<string, Quote & { provider: PriceProvider['name'] }>): Promise<void> {
+    const wanted = this.deps.coins.filter((coin) => !quotes.has(coin.symbol) && provider.covers(coin));
+    if (wanted.length === 0) return;
+    const now = this.now();
+    try {
+      for (const quote of await provider.quotes(wanted)) quotes.set(quote.symbol, { ...quote, provider: provider.name });
+      await this.deps.store.writeState(afterSuccess(state, now));
+    } catch (err) {
+      const next = afterFailure(state, err, now, this.deps.refreshMs);
+      await this.deps.store.writeState(next);
+      const failure = err instanceof ProviderError ? err.failure : 'unexpected';
+      this.deps.log.warn({ provider: provider.name, failure, error: next.lastError, retryInMs: next.nextTryAt - now }, failure === 'malformed' ? 'provider answer refused; the last good prices stay' : 'provider failed; asking the next one');
+    }
   }
 
   private async housekeeping(): Promise<void> {

@@ -9,7 +9,8 @@ export function freshState(name: ProviderName): ProviderState {
 }
 
 export function afterSuccess(state: ProviderState, now: number): ProviderState {
-  return { ...state, lastSuccessAt: now, failures: 0, nextTryAt: 0 };
+  const { retryAfterUntil: _ended, ...rest } = state;
+  return { ...rest, lastSuccessAt: now, failures: 0, nextTryAt: 0 };
 }
 
 /**
@@ -21,5 +22,16 @@ export function afterFailure(state: ProviderState, err: unknown, now: number, re
   const backoff = Math.min(refreshMs * 2 ** (failures - 1), MAX_BACKOFF_MS);
   const retryAfter = err instanceof ProviderError ? (err.retryAfterMs ?? 0) : 0;
   const message = err instanceof Error ? err.message : String(err);
-  return { ...state, failures, lastErrorAt: now, lastError: message.slice(0, 300), nextTryAt: now + Math.max(backoff, retryAfter) };
+  const { retryAfterUntil: _earlier, ...rest } = state;
+  return { ...rest, failures, lastErrorAt: now, lastError: message.slice(0, 300), nextTryAt: now + Math.max(backoff, retryAfter), ...(retryAfter > 0 ? { retryAfterUntil: now + retryAfter } : {}) };
+}
+
+/**
+ * Whether a provider backing off is asked anyway because no provider priced anything this
+ * refresh: a total outage is probed once per refresh (the rate the site asks at when all is
+ * well), so prices come back within one refresh of a provider answering again; a Retry-After is
+ * still waited out.
+ */
+export function probedInOutage(state: ProviderState, now: number): boolean {
+  return (state.retryAfterUntil ?? 0) <= now;
 }

@@ -15,6 +15,7 @@ const stateSchema = z.object({
   lastError: z.string().optional(),
   failures: z.number(),
   nextTryAt: z.number(),
+  retryAfterUntil: z.number().optional(),
 });
 
 /** The snapshot under `<prefix>snapshot`, the providers' states in the hash `<prefix>providers`. */

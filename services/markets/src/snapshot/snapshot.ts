@@ -17,6 +17,8 @@ export interface ProviderState {
   failures: number;
   /** Not asked before this time (ms): its backoff or its Retry-After. */
   nextTryAt: number;
+  /** Its last Retry-After's end (ms), which is kept even when no other provider answers. */
+  retryAfterUntil?: number;
 }
 
 /**

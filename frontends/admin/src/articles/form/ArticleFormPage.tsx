@@ -28,6 +28,7 @@ import { savePreview } from './preview-storage';
 import { useImageInsert } from './use-image-insert';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { PreviewLinksPanel } from '../preview-links/PreviewLinksPanel';
+import { ArticleViewsSection } from '../views/ArticleViewsSection';
 import { draftStorageKey, newDraftKey, removeLocalDraft } from './local-drafts';
 import { discardRecovery, findRecovery, type RecoveryOffer } from './recovery';
 import { RecoveryBanner } from './RecoveryBanner';
@@ -302,6 +303,7 @@ export function ArticleFormPage() {
           <p className={styles.autosave} role="status" data-testid="autosave-status">{autosaveText(autosave)}</p>
         </aside>
       </form>
+      {articleId && <ArticleViewsSection articleId={articleId} />}
       {articleId && baseline && <PreviewLinksPanel articleId={articleId} published={baseline.status === 'published'} />}
       {articleId && version !== null && <HistoryPanel articleId={articleId} version={version} current={values} onRestored={restoredRevision} />}
       {images.fallbackOpen && (

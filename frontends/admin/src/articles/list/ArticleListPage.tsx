@@ -101,6 +101,8 @@ export function ArticleListPage() {
                       <div className={styles.rowActions}>
                         <a className={`${styles.button} ${styles.buttonSecondary} ${styles.buttonSmall}`} href={`/article/${encodeURIComponent(article.slug)}`}
                           target="_blank" rel="noopener noreferrer" aria-label={`預覽「${article.title}」`}>預覽</a>
+                        <Link className={`${styles.button} ${styles.buttonSecondary} ${styles.buttonSmall}`} to={`/admin/articles/views/${article.id}`}
+                          aria-label={`「${article.title}」的瀏覽趨勢`}>趨勢</Link>
                         <Link className={`${styles.button} ${styles.buttonSecondary} ${styles.buttonSmall}`} to={`/admin/articles/edit/${article.id}`}
                           aria-label={`編輯「${article.title}」`}>編輯</Link>
                         <button type="button" className={`${styles.button} ${styles.buttonDanger} ${styles.buttonSmall}`} onClick={() => void remove(article)}

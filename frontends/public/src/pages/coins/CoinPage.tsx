@@ -1,7 +1,8 @@
 import { useParams } from 'react-router-dom';
-import type { ArticleSummary, CoinDetail, Settings } from '@coinmag/contracts';
+import type { ArticleSummary, CoinDetail, GlossaryTermSummary, Settings } from '@coinmag/contracts';
 import { changeDirection, formatChange, formatTwd, formatUsd, PRICE_DISCLAIMER, tagPagePath } from '@coinmag/rules';
 import { fetchArticles } from '../../api/articles';
+import { fetchGlossary } from '../../api/glossary';
 import { ApiError, type Api } from '../../api/http';
 import { fetchCoin } from '../../api/markets';
 import { usePageState } from '../../data/page-data';
@@ -11,19 +12,24 @@ import { ArticleCard } from '../../components/ArticleCard';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
 import { useSite } from '../../site-context';
 import { PriceChart } from './PriceChart';
+import { coinGlossaryTerm } from './coin-glossary';
+import { glossaryTermPath } from '../glossary/glossary-meta';
 import pageStyles from '../page.module.css';
 import styles from './coins.module.css';
 
-export type CoinState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; coin: CoinDetail; articles: ArticleSummary[] };
+export type CoinState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; coin: CoinDetail; articles: ArticleSummary[]; term: GlossaryTermSummary | null };
 
 export const coinKey = (symbol: string) => `/coin/${symbol}`;
 
-/** The coin's prices and charts, and the latest articles of its tag (none when they cannot be read). */
+/** The coin's prices and charts, the latest articles of its tag and its glossary term (none when they cannot be read). */
 export async function loadCoin(symbol: string, api: Api): Promise<CoinState> {
   try {
     const coin = await fetchCoin(symbol, api);
-    const articles = await fetchArticles({ tag: coin.tag, page: 1, limit: 6 }, api).then((list) => list.articles, () => []);
-    return { status: 'ready', coin, articles };
+    const [articles, term] = await Promise.all([
+      fetchArticles({ tag: coin.tag, page: 1, limit: 6 }, api).then((list) => list.articles, () => []),
+      fetchGlossary(api).then((index) => coinGlossaryTerm(index, coin), () => null),
+    ]);
+    return { status: 'ready', coin, articles, term };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 'missing' };
     throw err;
@@ -71,7 +77,7 @@ export function CoinPage() {
         <EmptyState title="載入資料失敗" note="請稍後再試" homeLink />
       </div>
     );
-  const { coin, articles } = state;
+  const { coin, articles, term } = state;
   return (
     <div className={pageStyles.page}>
       <h1 className={pageStyles.pageTitle}>
@@ -89,6 +95,14 @@ export function CoinPage() {
         <PriceChart title="7 日走勢" points={coin.week} />
         <PriceChart title="90 日走勢" points={coin.quarter} />
       </div>
+      {term && (
+        <section className={styles.term} data-testid="coin-glossary">
+          <h2 className={styles.sectionTitle}>術語解釋</h2>
+          <p>
+            <a href={glossaryTermPath(term.slug)}>{term.name}</a>：{term.definition}
+          </p>
+        </section>
+      )}
       <h2 className={styles.sectionTitle}>相關文章</h2>
       {articles.length > 0 ? (
         <div className={pageStyles.grid}>
