@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialCardVersion } from '@coinmag/rules';
+import { FLASH_CARD_CATEGORY, flashHeadline, socialCardVersion } from '@coinmag/rules';
 import { createLogger } from '@coinmag/service-kit';
 import { createGatewayApp } from '../src/app.js';
 import { createContentCache, type ContentCache } from '../src/cache/content-cache.js';
@@ -143,5 +143,35 @@ describe('social cards in the gateway cache', () => {
     const { status } = await adminClient(api).updateArticle(article.id, articleFields({ title: '改過標題的分享圖片', slug: article.slug, category_id: String(categoryId), status: 'draft' }));
     expect(status).toBe(200);
     await within(1000, async () => (await card()).status === 404);
+  });
+
+  it('keeps a 快訊 item\'s card as it keeps an article\'s, and draws it again on the next request after the item is edited through the gateway', async () => {
+    const admin = adminClient(api);
+    const created = await admin.json('POST', '/api/admin/flash', { text: '某交易所暫停提領\n官方稱為例行維護' });
+    expect(created.status).toBe(201);
+    const flashCard = async (query = '') => {
+      const res = await fetch(`${gateway}/cards/flash/${created.body.id}.png${query}`);
+      return { status: res.status, cache: res.headers.get('x-gateway-cache'), body: Buffer.from(await res.arrayBuffer()) };
+    };
+    const first = await flashCard();
+    expect([first.status, first.cache]).toEqual([200, 'miss']);
+    const asked = counted.lookups();
+    const again = await flashCard('?cb=1');
+    expect([again.status, again.cache]).toEqual([200, 'hit']);
+    expect(again.body.equals(first.body)).toBe(true);
+    const version = socialCardVersion({ title: flashHeadline('某交易所暫停提領\n官方稱為例行維護'), category: FLASH_CARD_CATEGORY, siteTitle: (await api.get('/api/settings')).body.site_title });
+    expect((await flashCard(`?v=${version}`)).status).toBe(200);
+    expect((await flashCard(`?v=${version}`)).cache).toBe('hit');
+    expect(counted.lookups()).toBe(asked + 1);
+
+    const edited = await fetch(`${gateway}/api/admin/flash/${created.body.id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: '交易所恢復提領', version: created.body.version }),
+    });
+    expect(edited.status).toBe(200);
+    const after = await flashCard();
+    expect(after.cache).toBe('miss');
+    expect(after.body.equals(first.body)).toBe(false);
   });
 });

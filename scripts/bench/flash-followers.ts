@@ -3,6 +3,7 @@
 // `pollMs` ± 1 s (first ask at a random moment in the first interval), revalidating with the ETag it
 // holds (a 304 when unchanged). Each page notes when it first sees an item whose text holds `watch`.
 // Run as its own process (no event loop shared with the servers measured); prints a FollowersResult.
+import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { readerAddress } from './readers.js';
@@ -14,22 +15,34 @@ export interface FollowersOptions {
   pollMs: number;
   /** The text of the item whose arrival is timed. */
   watch: string;
+  /** Written once the first poll is answered: the bench starts its clock then, not when this process was spawned. */
+  readyFile?: string;
 }
 
 export interface FollowersResult {
+  /** Polls sent (answered or not). */
   requests: number;
   ok: number;
   notModified: number;
   errors: number;
   /** Per page: when (epoch ms) it first saw the watched item; null when it never did. */
   seen: Array<number | null>;
+  /** Polls answered (200 or 304) per whole second, keyed by epoch second: the rate over any window. */
+  answeredPerSecond: Record<number, number>;
 }
 
 const LIVE = '/api/flash/live';
 
-export async function runFollowers({ base, pages, seconds, pollMs, watch }: FollowersOptions): Promise<FollowersResult> {
+export async function runFollowers({ base, pages, seconds, pollMs, watch, readyFile }: FollowersOptions): Promise<FollowersResult> {
   const target = new URL(base);
-  const result: FollowersResult = { requests: 0, ok: 0, notModified: 0, errors: 0, seen: new Array<number | null>(pages).fill(null) };
+  const result: FollowersResult = { requests: 0, ok: 0, notModified: 0, errors: 0, seen: new Array<number | null>(pages).fill(null), answeredPerSecond: {} };
+  let ready = false;
+  const answered = () => {
+    if (!ready && readyFile) writeFileSync(readyFile, String(Date.now()));
+    ready = true;
+    const second = Math.floor(Date.now() / 1000);
+    result.answeredPerSecond[second] = (result.answeredPerSecond[second] ?? 0) + 1;
+  };
   /** One parse per distinct answer: every page gets the same bytes. */
   const holds = new Map<string, boolean>();
   const deadline = Date.now() + seconds * 1000;
@@ -50,19 +63,22 @@ export async function runFollowers({ base, pages, seconds, pollMs, watch }: Foll
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
-          if (res.statusCode === 304) result.notModified += 1;
-          else if (res.statusCode === 200) {
+          if (res.statusCode === 304) {
+            result.notModified += 1;
+            answered();
+          } else if (res.statusCode === 200) {
             result.ok += 1;
+            answered();
             etag = res.headers.etag;
-            const key = etag ?? '';
-            let has = holds.get(key);
+            // Remembered per ETag; an answer without one is looked at every time.
+            let has = etag === undefined ? undefined : holds.get(etag);
             if (has === undefined) {
               // The watched text is looked for in what the page would parse, decoded once per answer.
               const raw = Buffer.concat(chunks);
               const encoding = res.headers['content-encoding'];
               const body = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw).toString('utf8');
               has = body.includes(watch);
-              holds.set(key, has);
+              if (etag !== undefined) holds.set(etag, has);
             }
             if (has && result.seen[k] === null) result.seen[k] = Date.now();
           } else result.errors += 1;

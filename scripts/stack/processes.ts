@@ -35,7 +35,8 @@ export function runToCompletion(name: string, entry: string, env: NodeJS.Process
   });
 }
 
-export async function waitForHealthy(url: string, timeoutMs = Number(process.env.STACK_HEALTH_TIMEOUT_MS ?? 60_000)): Promise<void> {
+/** STACK_HEALTHY_TIMEOUT_MS: longer on a machine so loaded that compiling a service on start takes over a minute. */
+export async function waitForHealthy(url: string, timeoutMs = Number(process.env.STACK_HEALTHY_TIMEOUT_MS ?? 60_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {

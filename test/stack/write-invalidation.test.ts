@@ -69,8 +69,8 @@ describe('what each admin write evicts from the gateway cache, every service rea
       { path: '/api/articles/latest', deps: ['articles', 'categories'] },
       { path: '/api/articles/popular', deps: ['articles', 'categories'] },
       { path: `/api/articles/${article.slug}`, deps: ['articles', 'categories'] },
-      { path: `/api/tags/${TAG}`, deps: ['articles'] },
-      { path: '/api/sitemap', deps: ['articles', 'categories'] },
+      { path: `/api/tags/${TAG}`, deps: ['articles', 'flash'] },
+      { path: '/api/sitemap', deps: ['articles', 'categories', 'flash'] },
       { path: '/api/flash/live', deps: ['flash', 'articles'] },
       { path: '/api/flash', deps: ['flash', 'articles'] },
     ];

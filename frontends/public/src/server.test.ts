@@ -35,7 +35,7 @@ function content(down = false) {
     }
     if (url.pathname === '/api/learning-paths/lessons/1') return json(PLACES);
     if (url.pathname === `/api/learning-paths/${encodeURIComponent('錢包入門')}`) return json(PATH);
-    if (url.pathname === '/api/tags/btc') return json({ key: 'btc', name: 'BTC', article_count: 1 });
+    if (url.pathname === '/api/tags/btc') return json({ key: 'btc', name: 'BTC', article_count: 1, flash_count: 0 });
     if (url.pathname === '/api/glossary') return json({ groups: [{ label: 'ㄅ', terms: [{ slug: 'bitcoin', name: '比特幣', aliases: ['BTC'], definition: '第一個去中心化的加密貨幣。' }] }], total: 1 });
     if (url.pathname === '/api/flash') return json({ pinned: [], items: url.searchParams.get('cursor') ? [] : [FLASH], next_cursor: null });
     if (url.pathname === '/api/flash/5') return json(FLASH);

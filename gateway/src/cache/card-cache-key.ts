@@ -1,8 +1,8 @@
-import { SOCIAL_CARD_PREFIX } from '@coinmag/rules';
+import { FLASH_CARD_PREFIX, SOCIAL_CARD_PREFIX } from '@coinmag/rules';
 
-/** Whether the request is for an article's social card, which the gateway keeps as it keeps content's public answers. */
+/** Whether the request is for a social card (an article's or a 快訊 item's), which the gateway keeps as it keeps content's public answers. */
 export function isSocialCardPath(path: string): boolean {
-  return path.startsWith(SOCIAL_CARD_PREFIX);
+  return path.startsWith(SOCIAL_CARD_PREFIX) || path.startsWith(FLASH_CARD_PREFIX);
 }
 
 /**

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'flash.update',
   'flash.delete',
   'flash.scheduled_publish',
+  'flash.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

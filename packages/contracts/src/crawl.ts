@@ -7,16 +7,18 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const sitemapIndexSchema = z.object({
   articles: z.array(z.object({ page: z.number().int().min(1), lastmod: z.string() })),
   categories: z.object({ lastmod: z.string().nullable() }),
-  /** The tag pages: the newest change of an article that carries a tag. */
+  /** The tag pages: the newest change of an article or 快訊 item that carries a tag. */
   tags: z.object({ lastmod: z.string().nullable() }),
   /** The news sitemap: its newest publication, null when none is recent enough. */
   news: z.object({ lastmod: z.string().nullable() }),
   /** The glossary's pages: the newest change of a published term, null when none is published. */
   glossary: z.object({ lastmod: z.string().nullable() }).optional(),
+  /** The 快訊 items' pages: the newest change of a public item, null when none is public. */
+  flash: z.object({ lastmod: z.string().nullable() }).optional(),
 });
 export type SitemapIndex = z.infer<typeof sitemapIndexSchema>;
 
-/** GET /api/sitemap/articles?page=n, /api/sitemap/categories and /api/sitemap/tags (slug: the tag's key): one URL each. */
+/** GET /api/sitemap/articles?page=n, /api/sitemap/categories, /api/sitemap/tags (slug: the tag's key) and /api/sitemap/flash (slug: the item's id): one URL each. */
 export const sitemapEntrySchema = z.object({ slug: z.string(), lastmod: z.string() });
 export type SitemapEntry = z.infer<typeof sitemapEntrySchema>;
 

@@ -107,20 +107,27 @@ export const adminFlashSchema = publicFlashSchema.extend({
 });
 export type AdminFlash = z.infer<typeof adminFlashSchema>;
 
+/** One kept version of an item: a save, a restore (of `restored_from`) or a refused save (`conflict`, never applied). */
 export const flashRevisionSchema = z.object({
   id: z.number().int(),
   version: z.number().int().nullable(),
-  kind: z.enum(['save', 'conflict']),
+  kind: z.enum(['save', 'conflict', 'restore']),
   text: z.string(),
   source_url: z.string().nullable(),
   tags: z.array(z.string()),
   important: z.boolean(),
   pinned: z.boolean(),
+  /** The 「完整報導」 article it named (null also for revisions kept before this was recorded). */
+  article_id: z.number().int().nullable(),
+  restored_from: z.number().int().nullable(),
   published_at: z.string().nullable(),
   ip: z.string().nullable(),
   created_at: z.string(),
 });
 export type FlashRevision = z.infer<typeof flashRevisionSchema>;
+
+/** Body of POST /api/admin/flash/{id}/revisions/{revisionId}/restore: the version the form holds (absent: no check). */
+export const flashRestoreSchema = z.object({ version: z.number({ invalid_type_error: 'version 必須是數字' }).int().min(1).optional() }).strict();
 
 /** A page's cursor: the last item's time and id (scheduled items make time and id orders differ). */
 export function flashCursor(publishedAt: Date | string, id: number): string {

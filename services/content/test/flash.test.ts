@@ -110,6 +110,35 @@ describe('flash items', () => {
     expect(await events(created.id)).toEqual(['flash.published', 'flash.updated']);
   });
 
+  it('restores a revision as a new version: its text, tags and links back, kept as a restore, logged, told as an edit', async () => {
+    const created = (await post({ text: '原本的快訊', tags: ['ETH'], source_url: 'https://example.com/first', article_id: articleId })).body;
+    const edited = await admin.json('PUT', `${ADMIN}/${created.id}`, { text: '改過的快訊', tags: ['SOL'], version: created.version });
+    expect(edited.status).toBe(200);
+    const revisions = (await admin.json('GET', `${ADMIN}/${created.id}/revisions`)).body;
+    const first = revisions.find((revision: { version: number }) => revision.version === 1);
+    expect(first).toMatchObject({ kind: 'save', text: '原本的快訊', tags: ['ETH'], article_id: articleId, restored_from: null });
+
+    // The form still holds version 1: the restore is refused, nothing changes.
+    const stale = await admin.json('POST', `${ADMIN}/${created.id}/revisions/${first.id}/restore`, { version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('這則快訊已在其他分頁或裝置更新，這次儲存沒有覆蓋它。請重新載入後再編輯。');
+    expect((await api.get(`/api/flash/${created.id}`)).body.text).toBe('改過的快訊');
+
+    const restored = await admin.json('POST', `${ADMIN}/${created.id}/revisions/${first.id}/restore`, { version: edited.body.version });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(restored.body).toMatchObject({ text: '原本的快訊', version: 3, source_url: 'https://example.com/first', article_id: articleId, tags: [{ key: 'eth', name: 'ETH' }], published_at: created.published_at });
+    const reader = (await api.get(`/api/flash/${created.id}`)).body;
+    expect([reader.text, reader.article?.slug]).toEqual(['原本的快訊', 'full-story']);
+    expect((await admin.json('GET', `${ADMIN}/${created.id}/revisions`)).body[0]).toMatchObject({ kind: 'restore', version: 3, restored_from: first.id, text: '原本的快訊' });
+    expect(await api.db('audit_events').where({ action: 'flash.restore', subject_id: created.id }).first()).toBeDefined();
+    expect(await events(created.id)).toEqual(['flash.published', 'flash.updated', 'flash.updated']);
+    const changes = parseCacheChanges(restored.headers.get(CACHE_CHANGES_HEADER) ?? undefined);
+    expect(changes?.map((change) => (change.type === 'invalidate' ? change.deps : 'reset'))).toEqual([['flash']]);
+
+    expect((await admin.json('POST', `${ADMIN}/${created.id}/revisions/99999999/restore`, {})).body.error).toBe('找不到這個版本');
+    expect((await admin.json('POST', `${ADMIN}/${created.id}/revisions/${first.id}/restore`, { version: 'x' })).status).toBe(400);
+  });
+
   it('deletes an item: gone for readers, logged, told', async () => {
     const created = (await post({ text: '要刪除的快訊' })).body;
     const removed = await admin.json('DELETE', `${ADMIN}/${created.id}`);

@@ -34,9 +34,9 @@ describe('tag pages: the articles of a tag in any spelling', () => {
     for (const spelling of ['btc', 'ＢＴＣ', 'Btc']) {
       const { status, body } = await api.get(`/api/tags/${encodeURIComponent(spelling)}`);
       expect(status).toBe(200);
-      expect(body).toEqual({ key: 'btc', name: 'BTC', article_count: 15 });
+      expect(body).toEqual({ key: 'btc', name: 'BTC', article_count: 15, flash_count: 0 });
     }
-    expect((await api.get(`/api/tags/${encodeURIComponent('比特幣')}`)).body).toEqual({ key: '比特幣', name: '比特幣', article_count: 13 });
+    expect((await api.get(`/api/tags/${encodeURIComponent('比特幣')}`)).body).toEqual({ key: '比特幣', name: '比特幣', article_count: 13, flash_count: 0 });
   });
 
   it('knows no tag that only a draft or a future article carries', async () => {
@@ -67,7 +67,7 @@ describe('tag pages: the articles of a tag in any spelling', () => {
     expect(created.status).toBe(201);
     expect((await api.get('/api/tags/btc')).body.article_count).toBe(16);
     expect(slugs((await api.get('/api/articles?tag=btc&limit=12')).body)[0]).toBe(created.body.slug);
-    expect((await api.get('/api/tags/layer%202')).body).toEqual({ key: 'layer-2', name: 'Layer 2', article_count: 1 });
+    expect((await api.get('/api/tags/layer%202')).body).toEqual({ key: 'layer-2', name: 'Layer 2', article_count: 1, flash_count: 0 });
 
     const unpublished = await admin.updateArticle(created.body.id, articleFields({ title: '新文章', tags: JSON.stringify(['ｂｔｃ', 'Layer 2']), status: 'draft' }));
     expect(unpublished.status).toBe(200);

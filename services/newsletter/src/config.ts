@@ -54,9 +54,10 @@ export const newsletterConfigSchema = z.object({
 });
 export type NewsletterConfig = z.infer<typeof newsletterConfigSchema>;
 
-export function loadNewsletterConfig(env: NodeJS.ProcessEnv = process.env): NewsletterConfig {
+/** `signsLinks`: false for the migration step, which signs no link and is given no secret. */
+export function loadNewsletterConfig(env: NodeJS.ProcessEnv = process.env, { signsLinks = true } = {}): NewsletterConfig {
   const config = loadConfig(newsletterConfigSchema, env);
-  if (config.NODE_ENV === 'production' && !config.NEWSLETTER_LINK_SECRET && !config.FORWARDING_SECRET) {
+  if (signsLinks && config.NODE_ENV === 'production' && !config.NEWSLETTER_LINK_SECRET && !config.FORWARDING_SECRET) {
     throw new ConfigError('Invalid configuration: NEWSLETTER_LINK_SECRET: is required in production (or FORWARDING_SECRET, which it is derived from)');
   }
   return config;

@@ -6,7 +6,7 @@ import { migrateNewsletter } from './database.js';
 /** The migration step (a job in production). */
 void runMigration({
   name: 'newsletter',
-  config: (env) => loadNewsletterConfig(env),
+  config: (env) => loadNewsletterConfig(env, { signsLinks: false }),
   async migrate({ config, log }) {
     const db = createDatabase({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: 1, log });
     try {

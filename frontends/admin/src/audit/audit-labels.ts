@@ -36,6 +36,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'flash.update': '更新快訊',
   'flash.delete': '刪除快訊',
   'flash.scheduled_publish': '快訊排程發布',
+  'flash.restore': '還原快訊版本',
 };
 
 export const KIND_LABELS: Record<AuditKind, string> = {

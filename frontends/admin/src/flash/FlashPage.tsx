@@ -8,6 +8,7 @@ import { Spinner } from '../components/Spinner';
 import { confirmDelete } from '../components/confirm';
 import { reportLoadError } from '../session/load-errors';
 import { toast } from '../toasts/toast-store';
+import { FlashHistory } from './FlashHistory';
 import { EMPTY_FLASH, charCount, flashBody, validateFlash, valuesFromFlash, type FlashFormValues } from './flash-form';
 import styles from './flash.module.css';
 
@@ -143,6 +144,18 @@ export function FlashPage() {
           <button type="button" className={`${admin.button} ${admin.buttonSecondary}`} onClick={() => { setEditing(null); setValues(EMPTY_FLASH); setError(null); }}>取消編輯</button>
         )}
       </form>
+      {editing && (
+        <FlashHistory
+          item={editing}
+          current={values}
+          onRestored={(restored) => {
+            setEditing(restored);
+            setValues(valuesFromFlash(restored));
+            setError(null);
+            void load();
+          }}
+        />
+      )}
       <section aria-labelledby="flash-recent">
         <h2 id="flash-recent" className={admin.pageTitle} style={{ fontSize: 18 }}>最近的快訊</h2>
         {!items ? (

@@ -6,7 +6,7 @@ import type { AssetFolder } from '../static-assets.js';
 import { FLASH_FEED_PATH, flashRssXml } from './flash-rss-xml.js';
 import { NEWS_SITEMAP_PATH, newsSitemapXml } from './news-sitemap-xml.js';
 import { RSS_ITEMS, rssXml } from './rss-xml.js';
-import { CATEGORY_SITEMAP_PATH, COINS_SITEMAP_PATH, GLOSSARY_SITEMAP_PATH, LEARN_SITEMAP_PATH, TAG_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
+import { CATEGORY_SITEMAP_PATH, COINS_SITEMAP_PATH, FLASH_SITEMAP_PATH, GLOSSARY_SITEMAP_PATH, LEARN_SITEMAP_PATH, TAG_SITEMAP_PATH, sitemapIndexXml, urlSetXml } from './sitemap-xml.js';
 import { UpstreamRenderCache } from './upstream-cache.js';
 
 export interface CrawlerOptions {
@@ -146,6 +146,9 @@ export function crawlerRoutes(options: CrawlerOptions): Middleware {
     }
     if (path === TAG_SITEMAP_PATH) {
       return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapEntry[]>('/api/sitemap/tags', origin, (entries) => urlSetXml(origin, '/tag/', entries)));
+    }
+    if (path === FLASH_SITEMAP_PATH) {
+      return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapEntry[]>('/api/sitemap/flash', origin, (entries) => urlSetXml(origin, '/flash/', entries)));
     }
     if (path === LEARN_SITEMAP_PATH) {
       return send(ctx, 'application/xml; charset=utf-8', await cache.render<SitemapEntry[]>('/api/sitemap/learn', origin, (entries) => urlSetXml(origin, '/learn/', entries, [{ path: '/learn' }])));

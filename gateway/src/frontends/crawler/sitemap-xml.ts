@@ -10,6 +10,9 @@ export const TAG_SITEMAP_PATH = '/sitemaps/tags.xml';
 /** /learn and every learning path with public lessons. */
 export const LEARN_SITEMAP_PATH = '/sitemaps/learn.xml';
 
+/** Every public 快訊 item's page, /flash/{id} (the newest 50,000). */
+export const FLASH_SITEMAP_PATH = '/sitemaps/flash.xml';
+
 /** /glossary and every published term. */
 export const GLOSSARY_SITEMAP_PATH = '/sitemaps/glossary.xml';
 
@@ -27,6 +30,7 @@ export function sitemapIndexXml(origin: string, index: SitemapIndex, coins = fal
   if (index.tags.lastmod) files.push({ loc: `${origin}${TAG_SITEMAP_PATH}`, lastmod: index.tags.lastmod });
   files.push({ loc: `${origin}${LEARN_SITEMAP_PATH}`, lastmod: '' });
   if (index.glossary?.lastmod) files.push({ loc: `${origin}${GLOSSARY_SITEMAP_PATH}`, lastmod: index.glossary.lastmod });
+  if (index.flash?.lastmod) files.push({ loc: `${origin}${FLASH_SITEMAP_PATH}`, lastmod: index.flash.lastmod });
   if (coins) files.push({ loc: `${origin}${COINS_SITEMAP_PATH}`, lastmod: '' });
   files.push({ loc: `${origin}${NEWS_SITEMAP_PATH}`, lastmod: index.news.lastmod ?? '' });
   const body = files
@@ -35,7 +39,7 @@ export function sitemapIndexXml(origin: string, index: SitemapIndex, coins = fal
   return `${XML_DECLARATION}\n<sitemapindex xmlns="${NS}">\n${body}\n</sitemapindex>\n`;
 }
 
-/** A sitemap of URLs under `prefix` (/article/, /category/ or /tag/), each with its last change. */
+/** A sitemap of URLs under `prefix` (/article/, /category/, /tag/, /flash/ …), each with its last change. */
 export function urlSetXml(origin: string, prefix: string, entries: SitemapEntry[], extra: Array<{ path: string; lastmod?: string }> = []): string {
   const urls = [
     ...extra.map((item) => ({ loc: `${origin}${item.path}`, lastmod: item.lastmod })),

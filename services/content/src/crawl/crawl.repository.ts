@@ -41,14 +41,37 @@ export class CrawlRepository {
       .orderBy([{ column: 'c.sort_order' }, { column: 'c.id' }]);
   }
 
-  /** Tags public articles carry, by key (the tag page), each with the newest change of such an article; most carried first. */
+  /**
+   * Tags public articles or public 快訊 items carry, by key (the tag page), each with the newest
+   * change of such an article or item; the most carried first.
+   */
   tags(now: Date, limit: number): Promise<SlugLastmod[]> {
-    return this.publicArticles(now)
+    const carried = this.publicArticles(now)
       .join('article_tags as at', 'at.article_id', 'a.id')
       .join('tags as t', 't.id', 'at.tag_id')
-      .groupBy('t.key')
-      .select('t.key as slug', this.db.raw('max(greatest(a.updated_at, a.published_at)) as lastmod'))
-      .orderByRaw('count(distinct a.id) desc, t.key')
+      .select('t.key', this.db.raw("'a' || a.id as carrier"), this.db.raw('greatest(a.updated_at, a.published_at) as lastmod'))
+      .unionAll((items) =>
+        items
+          .from('flash_items as f')
+          .join('flash_tags as ft', 'ft.flash_id', 'f.id')
+          .join('tags as t', 't.id', 'ft.tag_id')
+          .where('f.published_at', '<=', now)
+          .select('t.key', this.db.raw("'f' || f.id as carrier"), this.db.raw('greatest(f.updated_at, f.published_at) as lastmod')),
+      );
+    return this.db
+      .from(carried.as('c'))
+      .groupBy('c.key')
+      .select('c.key as slug', this.db.raw('max(c.lastmod) as lastmod'))
+      .orderByRaw('count(distinct c.carrier) desc, c.key')
+      .limit(limit);
+  }
+
+  /** Public 快訊 items, the newest first (their pages, /flash/{id}), at most `limit`. */
+  flashItems(now: Date, limit: number): Promise<Array<{ id: number; lastmod: Date }>> {
+    return this.db('flash_items')
+      .where('published_at', '<=', now)
+      .select('id', this.db.raw('greatest(updated_at, published_at) as lastmod'))
+      .orderBy([{ column: 'published_at', order: 'desc' }, { column: 'id', order: 'desc' }])
       .limit(limit);
   }
 

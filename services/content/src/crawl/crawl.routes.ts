@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { sitemapPageQuerySchema } from '@coinmag/contracts';
+import { FLASH_DEP, sitemapPageQuerySchema } from '@coinmag/contracts';
 import { isSlugParam } from '@coinmag/rules';
 import { parseInput, ValidationError } from '@coinmag/service-kit';
 import { respondCached, type PublicResponder } from '../cache/cached-response.js';
@@ -13,7 +13,7 @@ export function crawlRoutes(service: CrawlService, responder: PublicResponder): 
   const router = new Router({ prefix: '/api' });
 
   router.get('/sitemap', async (ctx) => {
-    await respondCached(ctx, responder, 'sitemap:index', ['articles', 'categories', 'glossary'], async () => ({ value: await service.index(), ids: [] }));
+    await respondCached(ctx, responder, 'sitemap:index', ['articles', 'categories', 'glossary', FLASH_DEP], async () => ({ value: await service.index(), ids: [] }));
   });
   router.get('/sitemap/articles', async (ctx) => {
     const { page } = parseInput(sitemapPageQuerySchema, ctx.query);
@@ -28,7 +28,10 @@ export function crawlRoutes(service: CrawlService, responder: PublicResponder): 
   });
 
   router.get('/sitemap/tags', async (ctx) => {
-    await respondCached(ctx, responder, 'sitemap:tags', ['articles'], async () => ({ value: await service.tags(), ids: [] }));
+    await respondCached(ctx, responder, 'sitemap:tags', ['articles', FLASH_DEP], async () => ({ value: await service.tags(), ids: [] }));
+  });
+  router.get('/sitemap/flash', async (ctx) => {
+    await respondCached(ctx, responder, 'sitemap:flash', [FLASH_DEP], async () => ({ value: await service.flash(), ids: [] }));
   });
 
   router.get('/redirects/:kind/:slug', async (ctx) => {

@@ -19,12 +19,13 @@ export class CrawlService {
 
   async index(): Promise<SitemapIndex> {
     const now = this.clock();
-    const [files, categories, tags, [newest], glossary] = await Promise.all([
+    const [files, categories, tags, [newest], glossary, flash] = await Promise.all([
       this.repository.articleFiles(now, this.perFile),
       this.repository.categories(now),
       this.repository.tags(now, this.perFile),
       this.recent(now, 1),
       this.repository.glossaryLastmod(),
+      this.repository.flashItems(now, this.perFile),
     ]);
     return {
       articles: files.map((file) => ({ page: file.page, lastmod: iso(file.lastmod) })),
@@ -32,6 +33,7 @@ export class CrawlService {
       tags: { lastmod: newestOf(tags) },
       news: { lastmod: newest ? iso(newest.published_at) : null },
       glossary: { lastmod: glossary ? iso(glossary) : null },
+      flash: { lastmod: newestOf(flash) },
     };
   }
 
@@ -64,6 +66,11 @@ export class CrawlService {
   /** The tag pages (slug: the tag's key), at most one sitemap file of them. */
   async tags(): Promise<SitemapEntry[]> {
     return (await this.repository.tags(this.clock(), this.perFile)).map((row) => ({ slug: row.slug, lastmod: iso(row.lastmod) }));
+  }
+
+  /** The 快訊 items' own pages (slug: the item's id), the newest first, at most one sitemap file of them. */
+  async flash(): Promise<SitemapEntry[]> {
+    return (await this.repository.flashItems(this.clock(), this.perFile)).map((row) => ({ slug: String(row.id), lastmod: iso(row.lastmod) }));
   }
 
   async redirect(kind: 'article' | 'category', oldSlug: string): Promise<SlugRedirect> {

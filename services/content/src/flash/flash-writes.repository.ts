@@ -26,6 +26,8 @@ export interface FlashSave {
   tags: string[];
   ip: string | null;
   audit: (id: number) => AuditEntry;
+  /** The revision a restore brings back: the new revision is kept as a 'restore' of it. */
+  restoredFrom?: number;
 }
 
 /** Serialises the pin check of concurrent saves, so two tabs cannot make a 4th pin together. */
@@ -65,7 +67,7 @@ export class FlashWritesRepository {
         version = row.version;
       }
       await this.replaceTags(trx, id, change.tags);
-      await this.keepRevision(trx, id, version, 'save', change.write, change.tags, change.ip);
+      await this.keepRevision(trx, id, version, change.restoredFrom === undefined ? 'save' : 'restore', change.write, change.tags, change.ip, change.restoredFrom);
       await this.audit.record(change.audit(id), trx);
       if (this.outbox) await this.outbox.flashChanged(trx, before, { id, text: change.write.text, published_at: change.write.published_at });
       return id;
@@ -103,8 +105,13 @@ export class FlashWritesRepository {
     await trx('flash_tags').insert(tags.map((name, position) => ({ flash_id: id, tag_id: ids.get(name), position })));
   }
 
-  private async keepRevision(trx: Knex.Transaction, id: number, version: number | null, kind: 'save' | 'conflict', write: FlashWrite, tags: string[], ip: string | null): Promise<void> {
-    await trx('flash_revisions').insert({ flash_id: id, version, kind, text: write.text, source_url: write.source_url, tags: JSON.stringify(tags), important: write.important, pinned: write.pinned, published_at: write.published_at, ip });
+  private async keepRevision(
+    trx: Knex.Transaction, id: number, version: number | null, kind: 'save' | 'conflict' | 'restore', write: FlashWrite, tags: string[], ip: string | null, restoredFrom: number | null = null,
+  ): Promise<void> {
+    await trx('flash_revisions').insert({
+      flash_id: id, version, kind, text: write.text, source_url: write.source_url, tags: JSON.stringify(tags), important: write.important, pinned: write.pinned,
+      article_id: write.article_id, restored_from: restoredFrom, published_at: write.published_at, ip,
+    });
     await trx('flash_revisions')
       .where('flash_id', id)
       .whereNotIn('id', trx('flash_revisions').select('id').where('flash_id', id).orderBy('id', 'desc').limit(REVISIONS_PER_FLASH))

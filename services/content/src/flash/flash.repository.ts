@@ -25,12 +25,14 @@ export interface FlashRevisionRow {
   id: number;
   flash_id: number;
   version: number | null;
-  kind: 'save' | 'conflict';
+  kind: 'save' | 'conflict' | 'restore';
   text: string;
   source_url: string | null;
   tags: string[];
   important: boolean;
   pinned: boolean;
+  article_id: number | null;
+  restored_from: number | null;
   published_at: Date | null;
   ip: string | null;
   created_at: Date;
@@ -97,6 +99,11 @@ export class FlashRepository {
 
   async revisions(flashId: number, limit: number): Promise<FlashRevisionRow[]> {
     const rows: FlashRevisionRow[] = await this.db('flash_revisions').where('flash_id', flashId).orderBy('id', 'desc').limit(limit);
-    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    return rows.map((row) => ({ ...row, id: Number(row.id), restored_from: row.restored_from === null ? null : Number(row.restored_from) }));
+  }
+
+  async revision(flashId: number, revisionId: number): Promise<FlashRevisionRow | undefined> {
+    const row: FlashRevisionRow | undefined = await this.db('flash_revisions').where({ flash_id: flashId, id: revisionId }).first();
+    return row && { ...row, id: Number(row.id), restored_from: row.restored_from === null ? null : Number(row.restored_from) };
   }
 }

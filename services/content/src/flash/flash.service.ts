@@ -1,5 +1,5 @@
 import {
-  FLASH_DEP, FLASH_LIMITS, FLASH_MESSAGES, flashCursor, parseFlashCursor,
+  API_MESSAGES, FLASH_DEP, FLASH_LIMITS, FLASH_MESSAGES, flashCursor, parseFlashCursor,
   type AdminFlash, type FlashInput, type FlashLive, type FlashPage, type FlashRevision, type PublicFlash,
 } from '@coinmag/contracts';
 import { tagKey } from '@coinmag/rules';
@@ -95,8 +95,34 @@ export class FlashService {
     await this.get(id);
     return (await this.items.revisions(id, REVISIONS_PER_FLASH)).map((row) => ({
       id: row.id, version: row.version, kind: row.kind, text: row.text, source_url: row.source_url, tags: row.tags,
-      important: row.important, pinned: row.pinned, published_at: row.published_at ? row.published_at.toISOString() : null, ip: row.ip, created_at: row.created_at.toISOString(),
+      important: row.important, pinned: row.pinned, article_id: row.article_id, restored_from: row.restored_from,
+      published_at: row.published_at ? row.published_at.toISOString() : null, ip: row.ip, created_at: row.created_at.toISOString(),
     }));
+  }
+
+  /**
+   * Brings a revision back as a new version (kept as a 'restore' revision, told as an edit): its
+   * text, links, tags and marks, under the rules of any save (the pin limit; a version other than
+   * the current one is refused). The item keeps its time: a restore changes what it says, not when.
+   */
+  async restore(id: number, revisionId: number, context: { version?: number; ip: string | null }): Promise<AdminFlash> {
+    const existing = await this.items.find(id, this.clock());
+    if (!existing) throw new NotFoundError(FLASH_MESSAGES.notFound);
+    const revision = await this.items.revision(id, revisionId);
+    if (!revision) throw new NotFoundError(API_MESSAGES.revisionNotFound);
+    // An article deleted since is no longer linked.
+    const articleId = revision.article_id !== null && (await this.items.articleExists(revision.article_id)) ? revision.article_id : null;
+    const write: FlashWrite = { text: revision.text, source_url: revision.source_url, important: revision.important, pinned: revision.pinned, article_id: articleId, published_at: new Date(existing.published_at) };
+    const saved = await this.writes.save({
+      existing: { id, expectedVersion: context.version ?? existing.version }, write, tags: cleanTags(revision.tags), ip: context.ip, restoredFrom: revisionId,
+      audit: () => ({ action: 'flash.restore', actor: 'admin', ip: context.ip, subjectId: id, summary: revision.text }),
+    });
+    if (saved === undefined) {
+      if (!(await this.items.find(id, this.clock()))) throw new NotFoundError(FLASH_MESSAGES.notFound);
+      throw new ConflictError(FLASH_MESSAGES.conflict, 'version');
+    }
+    await this.invalidate([FLASH_DEP]);
+    return this.get(id);
   }
 
   async create(input: FlashInput, ip: string | null = null): Promise<AdminFlash> {

@@ -28,6 +28,7 @@ import * as wordpressImportConfirmedBy from './20261127000100_wordpress_import_c
 import * as createFlashItems from './20261127020000_create_flash_items.js';
 import * as createReaderNumbers from './20261127050000_create_reader_numbers.js';
 import * as createViewBuckets from './20261127060000_create_view_buckets.js';
+import * as flashRevisionRestore from './20261127100000_flash_revision_restore.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -60,4 +61,5 @@ export const migrations: NamedMigration[] = [
   createFlashItems,
   createReaderNumbers,
   createViewBuckets,
+  flashRevisionRestore,
 ];

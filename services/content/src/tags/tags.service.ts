@@ -3,7 +3,7 @@ import { tagKey } from '@coinmag/rules';
 import { NotFoundError } from '@coinmag/service-kit';
 import type { TagsRepository } from './tags.repository.js';
 
-/** A tag page's heading: the tag's key, the spelling most articles use, and how many public articles carry it. */
+/** A tag page's heading: the tag's key, the spelling most articles (else items) use, and how many public articles and 快訊 items carry it. */
 export class TagsService {
   constructor(
     private readonly tags: TagsRepository,
@@ -13,9 +13,12 @@ export class TagsService {
   async publicTag(spelling: string): Promise<PublicTag> {
     const key = tagKey(spelling);
     const now = this.clock();
-    const [spellings, count] = await Promise.all([this.tags.spellings(key, now), this.tags.articleCount(key, now)]);
-    const name = spellings[0]?.name;
-    if (!name || count === 0) throw new NotFoundError(API_MESSAGES.tagNotFound);
-    return { key, name, article_count: count };
+    const [spellings, count, flashSpellings, flashCount] = await Promise.all([
+      this.tags.spellings(key, now), this.tags.articleCount(key, now), this.tags.flashSpellings(key, now), this.tags.flashCount(key, now),
+    ]);
+    // A tag is public while a public article or a public 快訊 item carries it.
+    const name = count > 0 ? spellings[0]?.name : flashSpellings[0]?.name;
+    if (!name || count + flashCount === 0) throw new NotFoundError(API_MESSAGES.tagNotFound);
+    return { key, name, article_count: count, flash_count: flashCount };
   }
 }

@@ -1,6 +1,7 @@
 import type { FlashLive, FlashPage, PublicFlash } from '@coinmag/contracts';
-import { FLASH_LIMITS, FLASH_LIVE_PATH, FLASH_POLL_MS, FLASH_PUBLIC_PATH } from '@coinmag/contracts/flash-constants';
+import { FLASH_LIVE_PATH, FLASH_POLL_MS, FLASH_PUBLIC_PATH } from '@coinmag/contracts/flash-constants';
 import { FLASH_TEXT, flashDayKey, flashDayLabel, flashTextParts, flashTimeLabel, tagPagePath } from '@coinmag/rules';
+import { flashLiveChanges, type ShownFlash } from './flash-live-changes';
 
 /**
  * 快訊 on an open page, without React (docs/adr/0016): while the tab is visible it asks the one
@@ -137,9 +138,13 @@ export function runFlashLive(marker: HTMLElement, rawProps: object): () => void 
   const relabelTimer = win.setInterval(relabel, RELABEL_MS);
   stops.push(() => win.clearInterval(relabelTimer));
 
-  /** What the page shows: id → the version (updated_at) shown. */
-  const shown = new Map<number, string>();
-  for (const node of root.querySelectorAll<HTMLElement>('[data-flash-id]')) shown.set(Number(node.dataset.flashId), node.dataset.flashUpdated ?? '');
+  /** What the page shows: id → the version (updated_at) shown and its time. */
+  const shown = new Map<number, ShownFlash>();
+  const show = (item: PublicFlash) => shown.set(item.id, { version: item.updated_at, publishedAt: item.published_at });
+  for (const node of root.querySelectorAll<HTMLElement>('[data-flash-id]')) {
+    const time = node.querySelector<HTMLTimeElement>('time[data-flash-time]');
+    if (time) shown.set(Number(node.dataset.flashId), { version: node.dataset.flashUpdated ?? '', publishedAt: time.dateTime });
+  }
   let pending: PublicFlash[] = [];
   const baseTitle = doc.title.replace(/^\(\d+\) /, '');
 
@@ -174,7 +179,7 @@ export function runFlashLive(marker: HTMLElement, rawProps: object): () => void 
   /** New items go in at the top, newest first. */
   const insert = (items: PublicFlash[]) => {
     for (const item of [...items].sort(byNewest).reverse()) {
-      shown.set(item.id, item.updated_at);
+      show(item);
       if (props.mode === 'list') {
         const list = dayList(item, true);
         list.prepend(build(item));
@@ -189,33 +194,21 @@ export function runFlashLive(marker: HTMLElement, rawProps: object): () => void 
   };
 
   const apply = ({ items }: FlashLive) => {
-    const live = new Map(items.map((item) => [item.id, item]));
-    // The answer holds the newest FLASH_LIMITS.live items, then pinned ones older than those.
-    const newest = items.slice(0, FLASH_LIMITS.live);
-    const oldest = newest.length < FLASH_LIMITS.live ? '' : newest.reduce<string | null>((min, item) => (min === null || item.published_at < min ? item.published_at : min), null);
-    // What the page shows reaches back to its oldest item: anything older it does not show is not new.
-    const shownTimes = [...root.querySelectorAll<HTMLTimeElement>('[data-flash-id] time[data-flash-time]')].map((time) => time.dateTime);
-    const floor = shownTimes.length ? shownTimes.reduce((min, at) => (at < min ? at : min)) : '';
-    for (const item of items) {
-      const version = shown.get(item.id);
-      if (version === undefined && item.published_at < floor) continue;
-      if (version === undefined) {
-        pending = pending.filter((held) => held.id !== item.id);
-        pending.push(item);
-      } else if (version !== item.updated_at) {
-        // An edit: the item is replaced where it stands.
-        for (const node of root.querySelectorAll<HTMLElement>(`[data-flash-id="${item.id}"]`)) node.replaceWith(build(item));
-        shown.set(item.id, item.updated_at);
-      }
+    const { added, edited, removed } = flashLiveChanges(shown, items);
+    for (const item of added) {
+      pending = pending.filter((held) => held.id !== item.id);
+      pending.push(item);
     }
-    // Gone from the answer while within the window it covers: deleted (or moved to a time to come).
-    for (const [id] of shown) {
-      if (live.has(id)) continue;
-      const node = root.querySelector<HTMLTimeElement>(`[data-flash-id="${id}"] time[data-flash-time]`);
-      if (!node || oldest === null || node.dateTime < oldest) continue;
+    for (const item of edited) {
+      // An edit: the item is replaced where it stands.
+      for (const node of root.querySelectorAll<HTMLElement>(`[data-flash-id="${item.id}"]`)) node.replaceWith(build(item));
+      show(item);
+    }
+    for (const id of removed) {
       for (const gone of root.querySelectorAll<HTMLElement>(`[data-flash-id="${id}"]`)) gone.remove();
       shown.delete(id);
     }
+    const live = new Set(items.map((item) => item.id));
     pending = pending.filter((item) => live.has(item.id));
     showCount();
   };
@@ -291,7 +284,7 @@ export function runFlashLive(marker: HTMLElement, rawProps: object): () => void 
       const page = (await res.json()) as FlashPage;
       for (const item of page.items) {
         if (shown.has(item.id)) continue;
-        shown.set(item.id, item.updated_at);
+        show(item);
         dayList(item, false).append(build(item));
       }
       if (page.next_cursor) more!.href = `/flash?cursor=${encodeURIComponent(page.next_cursor)}`;

@@ -4,7 +4,7 @@ import { FLASH_TEXT } from '@coinmag/rules';
 import { fetchFlashPage } from '../../api/flash';
 import { FlashItem } from '../flash/FlashItem';
 import flashStyles from '../flash/flash.module.css';
-import { TAG_TEXT, tagKey, tagPageMeta, tagPagePath } from '@coinmag/rules';
+import { TAG_TEXT, tagCountText, tagKey, tagPageMeta, tagPagePath } from '@coinmag/rules';
 import { fetchArticles, fetchTag } from '../../api/articles';
 import { ApiError, type Api } from '../../api/http';
 import { usePageState } from '../../data/page-data';
@@ -22,17 +22,26 @@ export type TagState =
   | { status: 'loading' }
   | { status: 'unknown' }
   | { status: 'failed' }
-  | { status: 'ready'; key: string; name: string; count: number; articles: ArticleSummary[]; pages: number; flash: PublicFlash[] };
+  | { status: 'ready'; key: string; name: string; count: number; flashCount: number; articles: ArticleSummary[]; pages: number; flash: PublicFlash[] };
 
 export const tagKeyOf = (key: string, page: number) => `${tagPagePath(key)}${page > 1 ? `?page=${page}` : ''}`;
 
-/** The tag's heading and one page of its articles; a tag no public article carries is unknown. */
+/** The tag's heading, one page of its articles and its newest 快訊; a tag no public article nor item carries is unknown. */
 export async function loadTag(spelling: string, page: number, api: Api): Promise<TagState> {
   try {
     // The tag's 快訊 beside its articles (the newest 20, on the first page); the page stands without them.
     const flash = page === 1 ? fetchFlashPage(null, tagKey(spelling), api).then((items) => items.items, () => []) : Promise.resolve([]);
-    const [tag, list, items] = await Promise.all([fetchTag(spelling, api), fetchArticles({ tag: tagKey(spelling), page, limit: TAG_PAGE_SIZE }, api), flash]);
-    return { status: 'ready', key: tag.key, name: tag.name, count: tag.article_count, articles: list.articles, pages: list.pagination.pages, flash: items };
+    // A tag only 快訊 items carry has no article list (404); the tag's own answer says whether it exists.
+    const articles = fetchArticles({ tag: tagKey(spelling), page, limit: TAG_PAGE_SIZE }, api).catch((err: unknown) => {
+      if (err instanceof ApiError && err.status === 404) return null;
+      throw err;
+    });
+    const [tag, list, items] = await Promise.all([fetchTag(spelling, api), articles, flash]);
+    if (!list && tag.article_count > 0) return { status: 'unknown' };
+    return {
+      status: 'ready', key: tag.key, name: tag.name, count: tag.article_count, flashCount: tag.flash_count,
+      articles: list?.articles ?? [], pages: list?.pagination.pages ?? 0, flash: items,
+    };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 'unknown' };
     throw err;
@@ -44,7 +53,7 @@ const failedTag = (): TagState => ({ status: 'failed' });
 
 /** The tag page's head, on the server and in the browser: null while loading or failed. */
 export function tagMeta(key: string, page: number, state: TagState, settings: Settings): PageMeta | null {
-  if (state.status === 'ready') return tagPageMeta({ key: state.key, name: state.name, article_count: state.count }, page, state.articles.length > 0);
+  if (state.status === 'ready') return tagPageMeta({ key: state.key, name: state.name, article_count: state.count, flash_count: state.flashCount }, page, state.articles.length > 0 || state.flash.length > 0);
   if (state.status === 'unknown') return { title: TAG_TEXT.unknown, description: settings.site_description, path: tagPagePath(key), noIndex: true };
   return null;
 }
@@ -89,9 +98,9 @@ export function TagPage() {
     <div className={styles.page}>
       <Breadcrumbs items={[{ name: '首頁', path: '/' }, { name: TAG_TEXT.title(state.name), path }]} />
       <h1 className={styles.pageTitle}>{TAG_TEXT.title(state.name)}</h1>
-      <p className={styles.pageLead} data-testid="tag-count">{TAG_TEXT.count(state.count)}</p>
+      <p className={styles.pageLead} data-testid="tag-count">{tagCountText({ article_count: state.count, flash_count: state.flashCount })}</p>
       {state.articles.length === 0 ? (
-        <EmptyState title="暫無文章" />
+        state.flash.length === 0 && <EmptyState title="暫無文章" />
       ) : (
         <div className={styles.grid} data-testid="tag-articles">
           {state.articles.map((article, index) => (
