@@ -4,7 +4,7 @@
 import type { Failure } from './traffic.js';
 import type { Swarm } from './swarm.js';
 
-const SERVICES = ['edge', 'gateway', 'content', 'auth', 'media', 'markets'];
+const SERVICES = ['edge', 'gateway', 'content', 'auth', 'media', 'markets', 'newsletter'];
 const PAGE_READ = 'page read got no answer';
 
 export function failureLogs(swarm: Swarm, failures: Failure[], limit = 40): string[] {

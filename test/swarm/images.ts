@@ -15,6 +15,7 @@ export const DEPLOYABLES = {
   'coinmag/content': { app: 'services/content', port: '4002' },
   'coinmag/media': { app: 'services/media', port: '4003' },
   'coinmag/markets': { app: 'services/markets', port: '4004' },
+  'coinmag/newsletter': { app: 'services/newsletter', port: '4005' },
 } as const;
 
 /** Images the stack file names that the project does not build, and the Dockerfile's bases. */

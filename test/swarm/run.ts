@@ -37,7 +37,7 @@ const STACK_FILE = join(ROOT, 'deploy/swarm/stack.yml');
  * name's edge network in this machine's Docker engine; see Swarm.leave.)
  */
 const STACK = 'coinmag-swarm-run';
-const ONE_OFFS = ['auth-migrate', 'content-migrate', 'markets-migrate'];
+const ONE_OFFS = ['auth-migrate', 'content-migrate', 'markets-migrate', 'newsletter-migrate'];
 /** The content service's VIEW_FLUSH_INTERVAL_MS default: counted views reach Postgres within it. */
 const VIEW_FLUSH_MS = 3_000;
 /**
@@ -127,9 +127,9 @@ async function main(): Promise<number> {
       s.deploy(STACK_FILE, env('swarm-v1'));
       await s.converged(ONE_OFFS, 10 * 60_000, 'swarm-v1');
     });
-    await checks.check('every service runs its replicas: gateway ×2, content ×3, auth ×2, media ×2, markets ×2, one edge, Postgres, Redis, MinIO', () => {
+    await checks.check('every service runs its replicas: gateway ×2, content ×3, auth ×2, media ×2, markets ×2, newsletter ×2, one edge, Postgres, Redis, MinIO', () => {
       const replicas = Object.fromEntries(s.services().map((service) => [service.name, service.replicas.split(' ')[0]]));
-      for (const [name, want] of Object.entries({ gateway: '2/2', content: '3/3', auth: '2/2', media: '2/2', markets: '2/2', edge: '1/1', postgres: '1/1', redis: '1/1', minio: '1/1' })) assert.equal(replicas[name], want, `${name}: ${replicas[name]}`);
+      for (const [name, want] of Object.entries({ gateway: '2/2', content: '3/3', auth: '2/2', media: '2/2', markets: '2/2', newsletter: '2/2', edge: '1/1', postgres: '1/1', redis: '1/1', minio: '1/1' })) assert.equal(replicas[name], want, `${name}: ${replicas[name]}`);
     });
     await phase(timings, 'the edge answers', async () => {
       const deadline = Date.now() + 60_000;
