@@ -6,6 +6,7 @@ import { runCarousel } from './pages/home/carousel-controller';
 import { runLessonRead, runListProgress, runPathProgress } from './pages/learn/learn-progress';
 import { runGlossaryTips } from './pages/article/glossary-tips';
 import { runFlashLive } from './pages/flash/flash-live';
+import { runSubscribeForm } from './pages/newsletter/subscribe-form';
 
 export const islandScripts: IslandScripts = {
   'public:article-views': viewBeacon,
@@ -14,6 +15,7 @@ export const islandScripts: IslandScripts = {
   'public:lesson-read': runLessonRead,
   'public:glossary-tips': () => runGlossaryTips(),
   'public:flash-live': runFlashLive,
+  'public:newsletter-subscribe': runSubscribeForm,
   'public:carousel': (element) => {
     const section = element.querySelector<HTMLElement>('[data-carousel]');
     return section ? runCarousel(section) : undefined;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 
-/** The newsletter service's paths (電子報). */
-export const NEWSLETTER_PATHS = {
-  subscribe: '/api/newsletter/subscribe',
-  link: '/api/newsletter/link',
-  confirm: '/api/newsletter/confirm',
-  preferences: '/api/newsletter/preferences',
-  /** RFC 8058 one-click: POST with `List-Unsubscribe=One-Click`, the signed link in `?t=`. */
-  unsubscribe: '/api/newsletter/unsubscribe',
-} as const;
+export { NEWSLETTER_PATHS } from './newsletter-paths.js';
 export const NEWSLETTER_ADMIN_PATH = '/api/admin/newsletter';
 
 /** The reader's pages the emails link to. */

@@ -1,4 +1,5 @@
-import { NEWSLETTER_PATHS, type NewsletterLinkState } from '@coinmag/contracts';
+import type { NewsletterLinkState } from '@coinmag/contracts';
+import { NEWSLETTER_PATHS } from '@coinmag/contracts/newsletter-paths';
 
 export type Answer<T> = { ok: true; body: T } | { ok: false; error: string; status: number };
 
