@@ -164,3 +164,12 @@ describe('the rate the operator sets', () => {
     }
   });
 });
+
+describe('an idle service', () => {
+  it('writes nothing while no email is due: the shared budget row stays as it was (a backup taken meanwhile is exact)', async () => {
+    await t.sendAll();
+    const before = await t.db('send_budget').where({ id: 1 }).first();
+    for (let pass = 0; pass < 3; pass++) expect(await t.sender.pass()).toEqual({ claimed: 0, throttled: false });
+    expect(await t.db('send_budget').where({ id: 1 }).first()).toEqual(before);
+  });
+});

@@ -17,6 +17,12 @@ export class LeaseLost extends Error {}
 export class DeliveriesRepository {
   constructor(private readonly db: Knex) {}
 
+  /** Whether any delivery is due now: an idle sender asks this and writes nothing. */
+  async anyDue(): Promise<boolean> {
+    const row = await this.db('deliveries').where('status', 'pending').andWhere('next_attempt_at', '<=', this.db.fn.now()).first('id');
+    return row !== undefined;
+  }
+
   /**
    * Up to `limit` due deliveries, confirmations and tests first, each leased to `owner` until
    * `leaseMs` from now (a sender that dies leaves them to the next claim after that).

@@ -76,9 +76,9 @@ export class Sender {
     while (this.running) {
       let waitMs = this.options.pollMs;
       try {
-        const { claimed, granted } = await this.pass();
+        const { claimed, throttled } = await this.pass();
         if (claimed > 0) continue;
-        if (granted === 0) waitMs = Math.min(waitMs, this.options.budget.refillMs);
+        if (throttled) waitMs = Math.min(waitMs, this.options.budget.refillMs);
       } catch (err) {
         this.options.log.error({ err }, 'newsletter send pass failed');
       }
@@ -93,14 +93,16 @@ export class Sender {
     }
   }
 
-  /** One batch: what was claimed, and what the rate allowed. */
-  async pass(): Promise<{ claimed: number; granted: number }> {
+  /** One batch: how many were claimed, and whether the rate held back due ones. */
+  async pass(): Promise<{ claimed: number; throttled: boolean }> {
     await this.options.beforePass?.();
+    // Only a due delivery spends the shared budget: an idle service leaves its row (and the database) alone.
+    if (!(await this.deliveries.anyDue())) return { claimed: 0, throttled: false };
     const granted = await this.options.budget.take(this.options.batch);
-    if (granted === 0) return { claimed: 0, granted };
+    if (granted === 0) return { claimed: 0, throttled: true };
     const claimed = await this.deliveries.claim(granted, this.options.leaseMs, this.owner);
     await this.options.budget.giveBack(granted - claimed.length);
-    if (claimed.length === 0) return { claimed: 0, granted };
+    if (claimed.length === 0) return { claimed: 0, throttled: false };
     const subscribers = await this.subscribersOf(claimed);
     const campaigns = await this.campaignsOf(claimed);
     let next = 0;
@@ -112,7 +114,7 @@ export class Sender {
     };
     await Promise.all(Array.from({ length: Math.min(this.options.concurrency, claimed.length) }, worker));
     if (claimed.some((delivery) => delivery.kind === 'campaign')) await this.deliveries.finishCampaigns();
-    return { claimed: claimed.length, granted };
+    return { claimed: claimed.length, throttled: false };
   }
 
   private async subscribersOf(claimed: ClaimedDelivery[]): Promise<Map<number, SubscriberRow>> {
