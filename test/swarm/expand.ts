@@ -51,22 +51,28 @@ export interface ExpandFacts {
   columnExists: boolean;
   /** When the migration was recorded (the column exists from then on). */
   migratedAt: Date;
-  /** Each content task of the release before: when it stopped, and its admin writes answered after the migration. */
+  /** Content tasks of the release before that had stopped before the update began (killed, or replaced by Swarm as unhealthy): not among oldTasks. */
+  goneBeforeUpdate: number;
+  /** Each content task of the release before still running when the update began: when it stopped, and its admin writes answered after the migration. */
   oldTasks: Array<{ container: string; stoppedAt: Date | undefined; writesAfter: number }>;
 }
 
 /** What Postgres and the old content tasks' logs say about the expand step. */
-export function expandFacts(swarm: Swarm, postgres: string, oldTag: string): ExpandFacts {
+export function expandFacts(swarm: Swarm, postgres: string, oldTag: string, updateStartedAt: Date): ExpandFacts {
   const sql = (query: string) => swarm.exec(postgres, ['psql', '-U', 'coinmag', '-d', 'coinmag', '-tAc', query]).trim();
   const applied = Number(sql(`select count(*) from content.knex_migrations where name = '${EXPAND_MIGRATION}'`));
   const columnExists = sql(`select count(*) from information_schema.columns where table_schema = 'content' and table_name = 'articles' and column_name = '${EXPAND_COLUMN}'`) === '1';
   const migratedAt = new Date(sql(`select to_char(migration_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from content.knex_migrations where name = '${EXPAND_MIGRATION}'`) || NaN);
-  const oldTasks = swarm.allContainers('content')
+  const tasks = swarm.allContainers('content')
     .filter((c) => c.image.endsWith(`:${oldTag}`))
     .map((c) => {
       const state = swarm.docker(['inspect', '--format', '{{.State.Running}}|{{.State.FinishedAt}}', c.id], { quiet: true }).trim();
       const [running, finished] = state.split('|');
-      const stoppedAt = running === 'true' ? undefined : new Date(finished!);
+      return { c, stoppedAt: running === 'true' ? undefined : new Date(finished!) };
+    });
+  const servingAtUpdate = tasks.filter(({ stoppedAt }) => stoppedAt === undefined || stoppedAt > updateStartedAt);
+  const oldTasks = servingAtUpdate
+    .map(({ c, stoppedAt }) => {
       let writesAfter = 0;
       for (const line of swarm.containerLogs(c.id).split('\n')) {
         const json = line.indexOf('{');
@@ -80,5 +86,5 @@ export function expandFacts(swarm: Swarm, postgres: string, oldTag: string): Exp
       }
       return { container: c.id.slice(0, 12), stoppedAt, writesAfter };
     });
-  return { applied, columnExists, migratedAt, oldTasks };
+  return { applied, columnExists, migratedAt, goneBeforeUpdate: tasks.length - servingAtUpdate.length, oldTasks };
 }

@@ -83,6 +83,7 @@ async function main(): Promise<number> {
   let swarm: Swarm | undefined;
   let traffic: Traffic | undefined;
   let signIns: SignIns | undefined;
+  let updateStartedAt: Date | undefined;
   let failure: unknown;
   const release = `${process.pid}`;
 
@@ -192,7 +193,8 @@ async function main(): Promise<number> {
     await phase(timings, 'traffic before the update (10 s)', () => sleep(10_000));
 
     await phase(timings, 'rolling update of every deployable to swarm-v2', async () => {
-      process.stdout.write(`swarm:   ${new Date().toISOString()} stack deploy swarm-v2\n`);
+      updateStartedAt = new Date();
+      process.stdout.write(`swarm:   ${updateStartedAt.toISOString()} stack deploy swarm-v2\n`);
       s.deploy(STACK_FILE, env('swarm-v2'));
       await s.converged(ONE_OFFS, 10 * 60_000, 'swarm-v2');
     });
@@ -288,7 +290,7 @@ async function main(): Promise<number> {
       assert.equal(sql(`select title from content.articles where id = ${article.id}`), previous.title, `the article is ${now}; the last save answered 200 was v${article.version} ${previous.title}; its last saves (newest first):\n${trail}\nits last revisions:\n${revisions}`);
     });
     await verify(`the schema expanded during the rolling update (content-migrate of swarm-v2 added articles.${EXPAND_COLUMN}) while the old content tasks kept serving: migrated once, every old task stopped after it, old tasks answered admin writes after it`, () => {
-      const facts = expandFacts(s, postgres, 'swarm-v1');
+      const facts = expandFacts(s, postgres, 'swarm-v1', updateStartedAt!);
       process.stdout.write(`swarm: expand: migrated at ${facts.migratedAt.toISOString()}; old content tasks: ${facts.oldTasks.map((o) => `${o.container} stopped ${o.stoppedAt ? `${((o.stoppedAt.getTime() - facts.migratedAt.getTime()) / 1000).toFixed(1)} s after` : 'never'}, ${o.writesAfter} admin writes after`).join('; ')}\n`);
       assert.equal(facts.applied, 1, 'the migration recorded once');
       assert.ok(facts.columnExists, `articles.${EXPAND_COLUMN} exists`);
