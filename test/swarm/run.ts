@@ -261,6 +261,7 @@ async function main(): Promise<number> {
     await verify('the admin signed in and out throughout the rolling update of auth and the killed tasks, none refused', () => {
       process.stdout.write(`swarm: ${signing.signedIn} sign-ins and ${signing.signedOut} sign-outs during the update and the kills, ${signing.failures.length} failed\n`);
       const shown = signing.failures.slice(0, 20).map((f) => `  ${f.at} ${f.what} (${f.requestId}, ${f.ms} ms): ${f.detail}`).join('\n');
+      if (signing.failures.length > 0) process.stdout.write(`swarm: what the stack logged about them:\n${failureLogs(s, signing.failures).map((line) => `  ${line}`).join('\n')}\n`);
       assert.equal(signing.failures.length, 0, `${signing.failures.length} failed:\n${shown}`);
       assert.ok(signing.signedIn > 10, `too few sign-ins to say anything: ${signing.signedIn}`);
     });
