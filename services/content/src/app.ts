@@ -204,7 +204,8 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const glossaryRepository = new GlossaryRepository(db);
   const glossaryLinks = new GlossaryLinks(glossaryRepository);
   const glossary = new GlossaryService(glossaryRepository, glossaryLinks, () => cache.invalidate(['glossary']), clock, audit);
-  const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock, glossaryLinks);
+  const tags = new TagsService(new TagsRepository(db), clock);
+  const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock, glossaryLinks, (key) => tags.isPublic(key));
   const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, async (change) => {
     await cache.invalidate(['articles']);
     // After the invalidation, so the media service reads the article as saved.
@@ -279,7 +280,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),
     publicPreviewRoutes(previewLinks),
-    publicTagRoutes(new TagsService(new TagsRepository(db), clock), responder),
+    publicTagRoutes(tags, responder),
     publicGlossaryRoutes(glossary, responder),
     publicSettingsRoutes(settings, responder),
     indexNowKeyRoutes(settings, responder),
