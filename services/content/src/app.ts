@@ -7,6 +7,7 @@ import { adminAuditRoutes } from './audit/audit.routes.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuthAuditClient } from './audit/auth-audit-client.js';
 import { uploadAuditRoutes } from './audit/upload-audit.routes.js';
+import { WordPressImageGrants } from './wordpress/wordpress-image-grants.js';
 import { AutosavesRepository } from './revisions/autosaves.repository.js';
 import { adminRevisionRoutes } from './revisions/revisions.routes.js';
 import { RevisionsRepository } from './revisions/revisions.repository.js';
@@ -226,6 +227,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const wordpressRepository = new WordPressImportRepository(db);
+  const imageGrants = new WordPressImageGrants(db);
   const wpOptions = wordpressOptions ?? { directory: './data/wordpress-imports', mediaUrl: 'http://127.0.0.1:4003' };
   const wordpressMapper = new WxrMappingPool({ timeoutMs: wpOptions.mappingTimeoutMs });
   const wordpressRunner = new WordPressImportRunner({
@@ -235,7 +237,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     imageHostFailures: wpOptions.imageHostFailures ?? WORDPRESS_IMAGE_BUDGET_DEFAULTS.hostFailures,
     writes: articleWrites,
     bodies,
-    images: new WordPressImages(wordpressRepository, { mediaUrl: wpOptions.mediaUrl, limits: wpOptions.imageLimits ?? DEFAULT_IMAGE_FETCH_LIMITS, concurrency: wpOptions.imageConcurrency ?? 4, grantSecret: forwardingSecret }),
+    images: new WordPressImages(wordpressRepository, imageGrants, { mediaUrl: wpOptions.mediaUrl, limits: wpOptions.imageLimits ?? DEFAULT_IMAGE_FETCH_LIMITS, concurrency: wpOptions.imageConcurrency ?? 4, grantSecret: forwardingSecret }),
     audit,
     onChanged: () => cache.invalidate(['articles', 'categories']),
     log,
@@ -257,7 +259,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminArticleRoutes(adminArticles, publicKey),
     adminPreviewLinkRoutes(previewLinks, publicKey),
     adminAuditRoutes(auditService, publicKey),
-    uploadAuditRoutes(auditService, publicKey, forwardingSecret),
+    uploadAuditRoutes(auditService, publicKey, forwardingSecret, (grant, requestId) => imageGrants.redeem(grant, requestId)),
     adminCategoryRoutes(categories, publicKey),
     adminSettingsRoutes(settings, publicKey),
     adminStatsRoutes(new StatsService(new StatsRepository(db), views), publicKey),
