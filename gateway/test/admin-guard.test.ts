@@ -2,7 +2,7 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@coinmag/contracts';
-import { createLogger, listen, signAdminToken, type RunningServer } from '@coinmag/service-kit';
+import { createLogger, grantAuthorization, listen, signAdminToken, type RunningServer } from '@coinmag/service-kit';
 import { createGatewayApp } from '../src/app.js';
 import { createAdminGuard } from '../src/admin/admin-guard.js';
 import { DEFAULT_ADMIN_PASSWORD } from '../../services/auth/src/config.js';
@@ -96,7 +96,19 @@ describe('admin guard in the gateway', () => {
     expect(upstreamSeen).toEqual([]);
   });
 
-  it('refuses a forged, a foreign-key, an expired and a garbage token with 401', async () => {
+  it('refuses a service grant on every path, public or admin, and passes it to no service', async () => {
+    const grant = grantAuthorization({ purpose: 'wordpress-images', actor: 'admin', job: 1, digest: 'a'.repeat(64), id: 'b'.repeat(32), exp: Date.now() + 60_000 }, 'the-services-forwarding-secret');
+    for (const authorization of [grant, grant.replace('CoinmagGrant', 'coinmaggrant')]) {
+      for (const [method, path] of [['POST', '/api/uploads/image'], ['GET', '/api/articles/admin'], ['GET', '/api/articles?limit=12'], ['GET', '/uploads/x.png'], ['POST', '/internal/audit-events/uploads']] as const) {
+        const res = await rawRequest(gateway, method, path, { authorization, 'content-type': 'application/json' }, method === 'POST' ? '{}' : undefined);
+        expect(res.status, `${method} ${path}`).toBe(401);
+        expect(res.json).toEqual({ error: API_MESSAGES.unauthorized });
+      }
+    }
+    expect(upstreamSeen).toEqual([]);
+  });
+
+    it('refuses a forged, a foreign-key, an expired and a garbage token with 401', async () => {
     const adminId = (await auth.admins.findByUsername('admin'))!.id;
     const principal = { id: adminId, username: 'admin', tokenVersion: 0 };
     const tokens = [

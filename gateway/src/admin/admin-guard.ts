@@ -1,7 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import jwt from 'jsonwebtoken';
 import { API_MESSAGES, AUTH_PATHS } from '@coinmag/contracts';
-import { bearerToken, HttpError, UnauthorizedError, verifyAdminToken } from '@coinmag/service-kit';
+import { bearerToken, HttpError, isServiceGrantAuthorization, UnauthorizedError, verifyAdminToken } from '@coinmag/service-kit';
 import { createConfirmedTokenCache } from './cache.js';
 import { clearSessionCookie, isSecureRequest, readSessionCookie, withoutSessionCookies, type CookieSecurity } from './cookie.js';
 import { assertAdminWrite, assertSameOrigin, isWrite } from './csrf.js';
@@ -94,6 +94,9 @@ export function createAdminGuard(options: AdminGuardOptions): Middleware {
   };
 
   const guard = async (ctx: Context, next: Next) => {
+    // A service grant is the services' own credential among themselves (service-kit
+    // service-grant.ts): from outside it is refused on every path, never passed on.
+    if (isServiceGrantAuthorization(ctx.get('authorization'))) throw new UnauthorizedError(API_MESSAGES.unauthorized);
     const secure = isSecureRequest(ctx, security);
     const origins = adminOrigins(ctx, adminOrigin, siteOrigin);
     const credential = credentialOf(ctx, secure);

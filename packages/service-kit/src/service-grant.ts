@@ -10,8 +10,12 @@ import { UnauthorizedError } from './errors.js';
  * import (content → media's upload route → content's upload-audit route). It names one purpose
  * and the admin who started the work (the audit entry names them), lives minutes, and is an
  * HMAC-SHA256 over its claims with a key derived from FORWARDING_SECRET, which only the gateway
- * and the services hold. Sent as `Authorization: CoinmagGrant <grant>`; the gateway never turns
- * anything into this scheme, and only the routes that ask for the grant's purpose accept it.
+ * and the services hold. Sent as `Authorization: CoinmagGrant <grant>`; the gateway refuses the
+ * scheme on every path (admin-guard.ts), and only the routes that ask for the grant's purpose
+ * accept it. The MAC alone does not make a grant good: it names its job, the one file it may
+ * upload (digest) and its own id, and the issuing service redeems only a grant it recorded
+ * issuing, for a job still running, once (content's upload audit, wordpress-image-grants.ts), so
+ * another holder of FORWARDING_SECRET cannot mint one.
  */
 export const SERVICE_GRANT_SCHEME = 'CoinmagGrant';
 export const SERVICE_GRANT_PURPOSES = ['wordpress-images'] as const;
@@ -21,6 +25,12 @@ export interface ServiceGrant {
   purpose: ServiceGrantPurpose;
   /** The admin (username) who started the work. */
   actor: string;
+  /** The work it is for: the WordPress import's id (the audit entry names it). */
+  job: number;
+  /** SHA-256 (hex) of the one file it may upload: a grant carries no other bytes. */
+  digest: string;
+  /** The grant's own id: the issuing service records it, and only a grant it issued is redeemed (once). */
+  id: string;
   /** Expiry, ms since the epoch. */
   exp: number;
 }
@@ -45,13 +55,18 @@ function mac(secret: string, payload: string): Buffer {
 }
 
 export function signServiceGrant(grant: ServiceGrant, secret: string): string {
-  const payload = Buffer.from(JSON.stringify({ p: grant.purpose, a: grant.actor, e: grant.exp })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ p: grant.purpose, a: grant.actor, j: grant.job, d: grant.digest, i: grant.id, e: grant.exp })).toString('base64url');
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 
 /** The Authorization header value for a grant. */
 export function grantAuthorization(grant: ServiceGrant, secret: string): string {
   return `${SERVICE_GRANT_SCHEME} ${signServiceGrant(grant, secret)}`;
+}
+
+/** Whether an Authorization header uses the service-grant scheme (in any letter case). */
+export function isServiceGrantAuthorization(authorization: string | undefined): boolean {
+  return (authorization ?? '').trimStart().toLowerCase().startsWith(SERVICE_GRANT_SCHEME.toLowerCase());
 }
 
 /** Checks the MAC, the purpose and the expiry (and that it is not signed for longer than a grant may live). Throws UnauthorizedError. */
@@ -62,15 +77,17 @@ export function verifyServiceGrant(token: string, secret: string, purpose: Servi
   const given = Buffer.from(match[2]!, 'base64url');
   const expected = mac(secret, match[1]!);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused();
-  let claims: { p?: unknown; a?: unknown; e?: unknown };
+  let claims: { p?: unknown; a?: unknown; j?: unknown; d?: unknown; i?: unknown; e?: unknown };
   try {
     claims = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as typeof claims;
   } catch {
     throw refused();
   }
   if (claims.p !== purpose || typeof claims.a !== 'string' || !/^[^\x00-\x1f]{1,100}$/.test(claims.a)) throw refused();
+  if (typeof claims.j !== 'number' || !Number.isSafeInteger(claims.j) || claims.j < 1) throw refused();
+  if (typeof claims.d !== 'string' || !/^[0-9a-f]{64}$/.test(claims.d) || typeof claims.i !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(claims.i)) throw refused();
   if (typeof claims.e !== 'number' || claims.e <= now || claims.e > now + SERVICE_GRANT_MAX_TTL_MS) throw refused();
-  return { purpose, actor: claims.a, exp: claims.e };
+  return { purpose, actor: claims.a, job: claims.j, digest: claims.d, id: claims.i, exp: claims.e };
 }
 
 /**
@@ -88,6 +105,16 @@ export function requireAdminOrGrant(publicKey: string, secret: string | undefine
     ctx.state.grant = verifyServiceGrant(authorization.slice(prefix.length).trim(), secret, purpose);
     await next();
   };
+}
+
+/** The SHA-256 (hex) a grant's `digest` names a file by. */
+export function grantDigest(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Refuses (401) a file other than the one the grant was issued for. */
+export function assertGrantCovers(grant: ServiceGrant, data: Uint8Array): void {
+  if (grantDigest(data) !== grant.digest) throw new UnauthorizedError(API_MESSAGES.unauthorized);
 }
 
 /** Who a request acts for: the admin of its token, or the admin a service grant names. */

@@ -7,6 +7,7 @@ import { adminAuditRoutes } from './audit/audit.routes.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuthAuditClient } from './audit/auth-audit-client.js';
 import { uploadAuditRoutes } from './audit/upload-audit.routes.js';
+import { WordPressImageGrants } from './wordpress/wordpress-image-grants.js';
 import { AutosavesRepository } from './revisions/autosaves.repository.js';
 import { adminRevisionRoutes } from './revisions/revisions.routes.js';
 import { RevisionsRepository } from './revisions/revisions.repository.js';
@@ -204,7 +205,8 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const glossaryRepository = new GlossaryRepository(db);
   const glossaryLinks = new GlossaryLinks(glossaryRepository);
   const glossary = new GlossaryService(glossaryRepository, glossaryLinks, () => cache.invalidate(['glossary']), clock, audit);
-  const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock, glossaryLinks);
+  const tags = new TagsService(new TagsRepository(db), clock);
+  const articles = new ArticlesService(articlesRepository, categoriesRepository, ranking, clock, glossaryLinks, (key) => tags.isPublic(key));
   const adminArticles = new AdminArticlesService(articleWrites, articlesRepository, categories, covers, bodies, async (change) => {
     await cache.invalidate(['articles']);
     // After the invalidation, so the media service reads the article as saved.
@@ -225,6 +227,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
   const auditService = new AuditService(audit, log, authUrl ? new AuthAuditClient(authUrl) : undefined);
 
   const wordpressRepository = new WordPressImportRepository(db);
+  const imageGrants = new WordPressImageGrants(db);
   const wpOptions = wordpressOptions ?? { directory: './data/wordpress-imports', mediaUrl: 'http://127.0.0.1:4003' };
   const wordpressMapper = new WxrMappingPool({ timeoutMs: wpOptions.mappingTimeoutMs });
   const wordpressRunner = new WordPressImportRunner({
@@ -234,7 +237,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     imageHostFailures: wpOptions.imageHostFailures ?? WORDPRESS_IMAGE_BUDGET_DEFAULTS.hostFailures,
     writes: articleWrites,
     bodies,
-    images: new WordPressImages(wordpressRepository, { mediaUrl: wpOptions.mediaUrl, limits: wpOptions.imageLimits ?? DEFAULT_IMAGE_FETCH_LIMITS, concurrency: wpOptions.imageConcurrency ?? 4, grantSecret: forwardingSecret }),
+    images: new WordPressImages(wordpressRepository, imageGrants, { mediaUrl: wpOptions.mediaUrl, limits: wpOptions.imageLimits ?? DEFAULT_IMAGE_FETCH_LIMITS, concurrency: wpOptions.imageConcurrency ?? 4, grantSecret: forwardingSecret }),
     audit,
     onChanged: () => cache.invalidate(['articles', 'categories']),
     log,
@@ -256,7 +259,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     adminArticleRoutes(adminArticles, publicKey),
     adminPreviewLinkRoutes(previewLinks, publicKey),
     adminAuditRoutes(auditService, publicKey),
-    uploadAuditRoutes(auditService, publicKey, forwardingSecret),
+    uploadAuditRoutes(auditService, publicKey, forwardingSecret, (grant, requestId) => imageGrants.redeem(grant, requestId)),
     adminCategoryRoutes(categories, publicKey),
     adminSettingsRoutes(settings, publicKey),
     adminStatsRoutes(new StatsService(new StatsRepository(db), views), publicKey),
@@ -279,7 +282,7 @@ export function createContentApp({ db, runtime: given, log: givenLog, proxyHops 
     publicArticleRoutes(articles, responder),
     publicCategoryRoutes(categories, responder),
     publicPreviewRoutes(previewLinks),
-    publicTagRoutes(new TagsService(new TagsRepository(db), clock), responder),
+    publicTagRoutes(tags, responder),
     publicGlossaryRoutes(glossary, responder),
     publicSettingsRoutes(settings, responder),
     indexNowKeyRoutes(settings, responder),

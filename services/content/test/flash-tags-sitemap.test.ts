@@ -35,6 +35,22 @@ describe('flash items: their tags and their pages in the sitemaps', () => {
     expect((await api.get('/api/tags/btc')).body).toEqual({ key: 'btc', name: 'BTC', article_count: 1, flash_count: 0 });
   });
 
+  it('answers a tag only 快訊 items carry with an empty article list, not a 404, following 快訊 writes', async () => {
+    const path = `/api/articles?tag=${encodeURIComponent('只在快訊')}`;
+    // Asked before any item carries it: a 404, and that answer is cached.
+    expect((await api.get(path)).status).toBe(404);
+    const created = await admin.json('POST', ADMIN, { text: '只有快訊帶著這個標籤', tags: ['只在快訊'] });
+    expect(created.status).toBe(201);
+    const list = await api.get(path);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual({ articles: [], pagination: { page: 1, limit: expect.any(Number), pages: 0, total: 0 } });
+    expect(list.headers.get('x-cache-deps')).toBe('articles,categories,flash');
+    expect((await admin.json('DELETE', `${ADMIN}/${created.body.id}`)).status).toBe(200);
+    expect((await api.get(path)).status).toBe(404);
+    // A tag nothing carries is still unknown.
+    expect((await api.get(`/api/articles?tag=${encodeURIComponent('沒有的標籤')}`)).status).toBe(404);
+  });
+
   it('knows no tag that only a scheduled item carries', async () => {
     const scheduled = await admin.json('POST', ADMIN, { text: '排程中的快訊', tags: ['未來的題目'], published_at: new Date(Date.now() + 3_600_000).toISOString() });
     expect(scheduled.status).toBe(201);

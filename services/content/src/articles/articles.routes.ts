@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { articleLimitQuerySchema, articleListQuerySchema } from '@coinmag/contracts';
+import { articleLimitQuerySchema, articleListQuerySchema, FLASH_DEP } from '@coinmag/contracts';
 import { isSlugParam, tagKey } from '@coinmag/rules';
 import { parseInput, ValidationError } from '@coinmag/service-kit';
 import { respondCached, type PublicResponder } from '../cache/cached-response.js';
@@ -8,6 +8,8 @@ import type { ArticlesService } from './articles.service.js';
 
 /** Article bodies show category names, so they depend on categories too. */
 const ARTICLE_DEPS: CacheNamespace[] = ['articles', 'categories'];
+/** A tag's article list. */
+const TAG_LIST_DEPS: CacheNamespace[] = [...ARTICLE_DEPS, FLASH_DEP];
 /** An article's body links the glossary's terms (docs/product.md §3 Glossary). */
 const DETAIL_DEPS: CacheNamespace[] = [...ARTICLE_DEPS, 'glossary'];
 /**
@@ -29,7 +31,8 @@ export function publicArticleRoutes(service: ArticlesService, responder: PublicR
   router.get('/', async (ctx) => {
     const query = parseInput(articleListQuerySchema, ctx.query);
     const key = `list:${query.page}:${query.limit}:${query.category ?? ''}:${query.search ?? ''}:${query.tag ? tagKey(query.tag) : ''}`;
-    await respondCached(ctx, responder, key, ARTICLE_DEPS, async () => ({ value: await service.list(query) }), VIEW_FIGURES_MAX_AGE_MS);
+    // A tag's list answers 404 or an empty list by whether 快訊 items carry the tag: it follows their writes too.
+    await respondCached(ctx, responder, key, query.tag ? TAG_LIST_DEPS : ARTICLE_DEPS, async () => ({ value: await service.list(query) }), VIEW_FIGURES_MAX_AGE_MS);
   });
 
   for (const [order, defaultLimit] of [['featured', 5], ['carousel', 10], ['latest', 10]] as const) {

@@ -22,6 +22,8 @@ export class ArticlesService {
     private readonly clock: () => Date = () => new Date(),
     /** Links glossary terms in a body as it is read (absent: bodies as stored). */
     private readonly glossary?: GlossaryLinks,
+    /** Whether a tag has a page (TagsService.isPublic); absent: while a public article carries it. */
+    private readonly tagIsPublic?: (key: string) => Promise<boolean>,
   ) {}
 
   async list(query: ArticleListQuery): Promise<ArticleList> {
@@ -44,8 +46,9 @@ export class ArticlesService {
       };
     }
     const [rows, total] = await Promise.all([this.articles.listPublic(now, filter, 'latest', query.limit, offset), this.articles.countPublic(now, filter)]);
-    // A tag is public while a public article carries it: a draft's tags are nobody's business yet.
-    if (filter.tagKey !== undefined && total === 0) throw new NotFoundError(API_MESSAGES.tagNotFound);
+    // A tag is public while a public article or 快訊 item carries it (a draft's tags are nobody's
+    // business yet): a tag only items carry has no articles, an empty list, not a 404.
+    if (filter.tagKey !== undefined && total === 0 && !(await this.tagIsPublic?.(filter.tagKey))) throw new NotFoundError(API_MESSAGES.tagNotFound);
     return {
       articles: rows.map(toSummary),
       pagination: { page: query.page, limit: query.limit, pages: pageCount(total, query.limit), total },

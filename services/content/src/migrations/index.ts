@@ -29,6 +29,7 @@ import * as createFlashItems from './20261127020000_create_flash_items.js';
 import * as createReaderNumbers from './20261127050000_create_reader_numbers.js';
 import * as createViewBuckets from './20261127060000_create_view_buckets.js';
 import * as flashRevisionRestore from './20261127100000_flash_revision_restore.js';
+import * as wordpressImageGrants from './20261127130000_wordpress_image_grants.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -62,4 +63,5 @@ export const migrations: NamedMigration[] = [
   createReaderNumbers,
   createViewBuckets,
   flashRevisionRestore,
+  wordpressImageGrants,
 ];

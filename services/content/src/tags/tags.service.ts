@@ -21,4 +21,11 @@ export class TagsService {
     if (!name || count + flashCount === 0) throw new NotFoundError(API_MESSAGES.tagNotFound);
     return { key, name, article_count: count, flash_count: flashCount };
   }
+
+  /** Whether the tag `key` has a page: a public article or a public 快訊 item carries it. */
+  async isPublic(key: string): Promise<boolean> {
+    const now = this.clock();
+    const [count, flashCount] = await Promise.all([this.tags.articleCount(key, now), this.tags.flashCount(key, now)]);
+    return count + flashCount > 0;
+  }
 }

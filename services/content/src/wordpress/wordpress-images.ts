@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { grantAuthorization, ServiceUnavailableError, UnauthorizedError } from '@coinmag/service-kit';
+import { grantAuthorization, grantDigest, ServiceUnavailableError, UnauthorizedError } from '@coinmag/service-kit';
 import { uploadImageToMedia } from '../outbound/media-client.js';
 import { fetchImage, ImageFetchError, type ImageFetchLimits } from './image-fetcher.js';
 import type { ImageBudget } from './image-budget.js';
+import type { WordPressImageGrants } from './wordpress-image-grants.js';
 import type { WordPressImportRepository } from './wordpress-import.repository.js';
 
 /**
@@ -16,8 +17,11 @@ export class ImportGrantRefused extends ServiceUnavailableError {
   }
 }
 
-/** How long each upload's grant lives: one upload (120 s at most) and its audit, with room. */
-const UPLOAD_GRANT_MS = 5 * 60_000;
+/** The job an image is brought for: its id and the admin who confirmed it (named by each upload's grant, so in the audit log). */
+export interface ImageJob {
+  id: number;
+  actor: string;
+}
 
 export interface ImageOutcome {
   url?: string;
@@ -50,6 +54,8 @@ export class WordPressImages {
 
   constructor(
     private readonly repository: WordPressImportRepository,
+    /** Where each upload's grant is recorded, so the upload audit redeems only grants issued here. */
+    private readonly grants: WordPressImageGrants,
     private readonly options: ImageImporterOptions,
   ) {}
 
@@ -58,17 +64,16 @@ export class WordPressImages {
     return Boolean(this.options.grantSecret);
   }
 
-  /** `actor`: the admin who confirmed the import, named by each upload's grant and so in the audit log. */
-  bring(sourceUrl: string, actor: string, requestId: string, budget: ImageBudget): Promise<ImageOutcome> {
+  bring(sourceUrl: string, job: ImageJob, requestId: string, budget: ImageBudget): Promise<ImageOutcome> {
     let pending = this.inFlight.get(sourceUrl);
     if (!pending) {
-      pending = this.bringOnce(sourceUrl, actor, requestId, budget).finally(() => this.inFlight.delete(sourceUrl));
+      pending = this.bringOnce(sourceUrl, job, requestId, budget).finally(() => this.inFlight.delete(sourceUrl));
       this.inFlight.set(sourceUrl, pending);
     }
     return pending;
   }
 
-  private async bringOnce(sourceUrl: string, actor: string, requestId: string, budget: ImageBudget): Promise<ImageOutcome> {
+  private async bringOnce(sourceUrl: string, job: ImageJob, requestId: string, budget: ImageBudget): Promise<ImageOutcome> {
     const known = await this.repository.findImage(sourceUrl);
     if (known?.url) return { url: known.url, fresh: false };
     await this.slot();
@@ -90,8 +95,9 @@ export class WordPressImages {
       }
       const name = decodeURIComponent(basename(new URL(sourceUrl).pathname)).slice(0, 100) || 'image';
       if (!this.options.grantSecret) throw new ImportGrantRefused();
-      // Signed for this upload alone, when it is sent: nothing the job keeps can expire under it.
-      const authorization = grantAuthorization({ purpose: 'wordpress-images', actor, exp: Date.now() + UPLOAD_GRANT_MS }, this.options.grantSecret);
+      // Issued for this file of this job alone, when it is sent: nothing the job keeps can expire under it.
+      const grant = await this.grants.issue(job.id, job.actor, grantDigest(image.data));
+      const authorization = grantAuthorization(grant, this.options.grantSecret);
       // Each upload its own request id (the audit records one entry per request id).
       const uploadRequestId = `${requestId}.${createHash('sha256').update(sourceUrl).digest('hex').slice(0, 16)}`;
       const stored = await uploadImageToMedia({ mediaUrl: this.options.mediaUrl, authorization, requestId: uploadRequestId, purpose: 'content', field: 'image', file: { data: image.data, filename: name, mimeType: image.mimeType } });

@@ -228,7 +228,7 @@ export class WordPressImportRunner {
     const actor = job.confirmed_by;
     if (!actor) throw new Paused();
     const bring = async (sourceUrl: string) => {
-      const outcome = await this.deps.images.bring(sourceUrl, actor, requestId, budget);
+      const outcome = await this.deps.images.bring(sourceUrl, { id: job.id, actor }, requestId, budget);
       if (outcome.fresh) progress[outcome.url ? 'images_fetched' : 'images_failed'] += 1;
       if (outcome.error) notes.push(`無法取得圖片 ${sourceUrl}（${outcome.error}）`);
       return outcome.url;

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { API_MESSAGES, type UploadTestResponse } from '@coinmag/contracts';
-import { PayloadTooLargeError, readMultipart, ValidationError } from '@coinmag/service-kit';
+import { assertGrantCovers, PayloadTooLargeError, readMultipart, ValidationError } from '@coinmag/service-kit';
 import { MEDIA_MESSAGES } from './media-errors.js';
 import type { MediaService } from './media.service.js';
 
@@ -51,6 +51,8 @@ export function uploadsRoutes(media: MediaService, adminGuard: Middleware): Rout
     ctx.remove('Connection');
     const image = files.find((file) => file.field === 'image');
     if (!image) throw new ValidationError('image', MEDIA_MESSAGES.noFile);
+    // A service grant uploads the one file it was issued for, nothing else, before any work is done on it.
+    if (ctx.state.grant) assertGrantCovers(ctx.state.grant, image.data);
     // `purpose`: 'cover' (the article's cover, sent by the content service) or 'content' (default).
     const purpose = fields.purpose ?? 'content';
     if (purpose !== 'cover' && purpose !== 'content') throw new ValidationError('purpose', 'purpose 必須是 cover 或 content');

@@ -31,7 +31,8 @@ export async function loadTag(spelling: string, page: number, api: Api): Promise
   try {
     // The tag's 快訊 beside its articles (the newest 20, on the first page); the page stands without them.
     const flash = page === 1 ? fetchFlashPage(null, tagKey(spelling), api).then((items) => items.items, () => []) : Promise.resolve([]);
-    // A tag only 快訊 items carry has no article list (404); the tag's own answer says whether it exists.
+    // A tag only 快訊 items carry has an empty article list; a 404 (nothing public carries it, or it
+    // changed between the two reads) leaves the tag's own answer to say whether it exists.
     const articles = fetchArticles({ tag: tagKey(spelling), page, limit: TAG_PAGE_SIZE }, api).catch((err: unknown) => {
       if (err instanceof ApiError && err.status === 404) return null;
       throw err;
