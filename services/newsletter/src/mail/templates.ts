@@ -21,7 +21,7 @@ export interface MailLinks {
   oneClick: string;
 }
 
-const SITE_NAME = '幣圈新手誌';
+export const SITE_NAME = '幣圈新手誌';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
