@@ -21,8 +21,6 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<An
   }
 }
 
-export const subscribe = (email: string, digest: boolean, categoryIds: number[]) =>
-  call<{ message: string }>('POST', NEWSLETTER_PATHS.subscribe, { email, digest, categoryIds });
 export const readLink = (token: string) => call<NewsletterLinkState>('GET', `${NEWSLETTER_PATHS.link}?t=${encodeURIComponent(token)}`);
 export const confirm = (token: string) => call<NewsletterLinkState & { message: string }>('POST', NEWSLETTER_PATHS.confirm, { token });
 export const savePreferences = (token: string, digest: boolean, categoryIds: number[]) =>
