@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { MailboxItem, MailboxMessage } from '@coinmag/contracts';
+import type { ArticleDetail, MailboxItem, MailboxMessage, NewsletterLinkState, PublicCategory } from '@coinmag/contracts';
 import { adminToken, bearer } from './support/admin-api';
 import { signInWithToken, uniqueName } from './support/admin-ui';
 
@@ -30,6 +30,8 @@ test.describe('a reader on a phone', () => {
 
   test('subscribes at the end of an article, confirms from the mailbox, changes the choices, unsubscribes', async ({ page, request }) => {
     const email = `${uniqueName('reader').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+    const article = (await (await request.get('/api/articles/bitcoin-halving-2024')).json()) as ArticleDetail;
+    const other = ((await (await request.get('/api/categories')).json()) as PublicCategory[]).find((category) => category.id !== article.category_id)!;
     await page.goto('/article/bitcoin-halving-2024');
     // The article's own form (the footer has one too).
     const box = page.getByRole('main').getByRole('region', { name: '訂閱電子報' });
@@ -51,8 +53,18 @@ test.describe('a reader on a phone', () => {
     // A subscription's own page offers no second subscribe form in its footer.
     await expect(page.getByRole('contentinfo').getByRole('region', { name: '訂閱電子報' })).toHaveCount(0);
     await page.getByLabel('每週精選').uncheck();
+    // The article's category, chosen on the article, is ticked; another one is added.
+    const categories = page.getByRole('group', { name: '新文章通知' });
+    await expect(categories.getByRole('checkbox', { name: article.category_name!, exact: true })).toBeChecked();
+    await categories.getByRole('checkbox', { name: other.name, exact: true }).check();
     await page.getByRole('button', { name: '儲存設定' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText('已儲存你的訂閱設定');
+    const manageToken = new URL(page.url()).searchParams.get('t')!;
+    const state = (await (await request.get(`/api/newsletter/link?t=${encodeURIComponent(manageToken)}`)).json()) as NewsletterLinkState;
+    expect(state.digest).toBe(false);
+    expect([...state.categoryIds].sort((a, b) => a - b)).toEqual([article.category_id!, other.id].sort((a, b) => a - b));
+    await page.reload();
+    await expect(page.getByRole('group', { name: '新文章通知' }).getByRole('checkbox', { name: other.name, exact: true })).toBeChecked();
 
     await page.getByRole('button', { name: '取消訂閱' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText('已取消訂閱，之後不會再寄信給你。');
