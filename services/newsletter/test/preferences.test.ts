@@ -43,10 +43,11 @@ describe('the preferences page', () => {
     expect(await announce(20)).toEqual(['chooser@example.com']);
   });
 
-  it('takes one away again, and the next article of it reaches no one', async () => {
+  it('takes one away again, and the next article of it reaches no one (the campaign is done at once)', async () => {
     expect((await save({ digest: true, categoryIds: [2] })).status).toBe(200);
     expect((await linkState()).categoryIds).toEqual([2]);
     expect(await announce(21)).toEqual([]);
+    expect(await t.db('campaigns').where({ unique_key: 'article:21' }).first()).toMatchObject({ state: 'sent', total: 0 });
   });
 
   it('keeps categories alone when the digest is dropped, and refuses a choice of nothing', async () => {
