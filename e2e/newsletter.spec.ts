@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { MailboxItem, MailboxMessage } from '@coinmag/contracts';
+import type { ArticleDetail, MailboxItem, MailboxMessage, NewsletterLinkState, PublicCategory } from '@coinmag/contracts';
 import { adminToken, bearer } from './support/admin-api';
 import { signInWithToken, uniqueName } from './support/admin-ui';
 
@@ -30,8 +30,11 @@ test.describe('a reader on a phone', () => {
 
   test('subscribes at the end of an article, confirms from the mailbox, changes the choices, unsubscribes', async ({ page, request }) => {
     const email = `${uniqueName('reader').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+    const article = (await (await request.get('/api/articles/bitcoin-halving-2024')).json()) as ArticleDetail;
+    const other = ((await (await request.get('/api/categories')).json()) as PublicCategory[]).find((category) => category.id !== article.category_id)!;
     await page.goto('/article/bitcoin-halving-2024');
-    const box = page.getByRole('region', { name: '訂閱電子報' });
+    // The article's own form (the footer has one too).
+    const box = page.getByRole('main').getByRole('region', { name: '訂閱電子報' });
     await box.getByLabel('電子郵件').fill(email);
     await box.getByLabel(/新文章通知/).check();
     await box.getByRole('button', { name: '訂閱' }).click();
@@ -43,19 +46,69 @@ test.describe('a reader on a phone', () => {
     await page.goto(confirmPath);
     await expect(page.getByRole('heading', { level: 1, name: '確認訂閱' })).toBeVisible();
     await page.getByRole('button', { name: '確認訂閱' }).click();
-    await expect(page.getByRole('status')).toHaveText('訂閱完成，謝謝你！');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('訂閱完成，謝謝你！');
 
     await page.getByRole('link', { name: '管理訂閱設定' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '訂閱設定' })).toBeVisible();
+    // A subscription's own page offers no second subscribe form in its footer.
+    await expect(page.getByRole('contentinfo').getByRole('region', { name: '訂閱電子報' })).toHaveCount(0);
     await page.getByLabel('每週精選').uncheck();
+    // The article's category, chosen on the article, is ticked; another one is added.
+    const categories = page.getByRole('group', { name: '新文章通知' });
+    await expect(categories.getByRole('checkbox', { name: article.category_name!, exact: true })).toBeChecked();
+    await categories.getByRole('checkbox', { name: other.name, exact: true }).check();
     await page.getByRole('button', { name: '儲存設定' }).click();
-    await expect(page.getByRole('status')).toHaveText('已儲存你的訂閱設定');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('已儲存你的訂閱設定');
+    const manageToken = new URL(page.url()).searchParams.get('t')!;
+    const state = (await (await request.get(`/api/newsletter/link?t=${encodeURIComponent(manageToken)}`)).json()) as NewsletterLinkState;
+    expect(state.digest).toBe(false);
+    expect([...state.categoryIds].sort((a, b) => a - b)).toEqual([article.category_id!, other.id].sort((a, b) => a - b));
+    await page.reload();
+    await expect(page.getByRole('group', { name: '新文章通知' }).getByRole('checkbox', { name: other.name, exact: true })).toBeChecked();
 
     await page.getByRole('button', { name: '取消訂閱' }).click();
-    await expect(page.getByRole('status')).toHaveText('已取消訂閱，之後不會再寄信給你。');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('已取消訂閱，之後不會再寄信給你。');
     // The link is spent.
     await page.goto(confirmPath);
     await expect(page.getByText('這個連結無效或已失效')).toBeVisible();
+  });
+
+  test('subscribes from the footer of a page that has no other form', async ({ page, request }) => {
+    const email = `${uniqueName('footer').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+    await page.goto('/glossary');
+    await expect(page.getByRole('main').getByRole('region', { name: '訂閱電子報' })).toHaveCount(0);
+    const box = page.getByRole('contentinfo').getByRole('region', { name: '訂閱電子報' });
+    await box.getByLabel('電子郵件').fill(email);
+    await box.getByRole('button', { name: '訂閱' }).click();
+    await expect(box.getByRole('status')).toHaveText('快完成了！請到信箱收信，點信中的確認連結完成訂閱。');
+    // The script answered in place: still the same page.
+    await expect(page).toHaveURL(/\/glossary$/);
+    await mailFor(request, email, /請確認訂閱/);
+  });
+});
+
+test.describe('a reader without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test('subscribes with the form posted by the browser and gets a page in the same words, with a way back', async ({ page, request }) => {
+    const email = `${uniqueName('nojs').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+    await page.goto('/article/bitcoin-halving-2024');
+    const box = page.getByRole('main').getByRole('region', { name: '訂閱電子報' });
+    await box.getByLabel('電子郵件').fill(email);
+    await box.getByRole('button', { name: '訂閱' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '訂閱電子報' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('快完成了！請到信箱收信，點信中的確認連結完成訂閱。');
+    expect(await page.content()).not.toContain('{"');
+    await mailFor(request, email, /請確認訂閱/);
+    await page.getByRole('link', { name: '回到幣圈新手誌' }).click();
+    await expect(page).toHaveURL(/\/article\/bitcoin-halving-2024$/);
+
+    // Nothing chosen: the same error the script shows, on a page.
+    const footer = page.getByRole('contentinfo').getByRole('region', { name: '訂閱電子報' });
+    await footer.getByLabel('電子郵件').fill(`x${email}`);
+    await footer.getByLabel('每週精選').uncheck();
+    await footer.getByRole('button', { name: '訂閱' }).click();
+    await expect(page.getByRole('alert')).toHaveText('請至少選擇一項：每週精選或新文章通知的分類');
   });
 });
 

@@ -20,6 +20,8 @@ import { cpuMsOf } from './cpu-time.js';
 const N = Number(process.env.NEWSLETTER_BENCH_SUBSCRIBERS ?? 100_000);
 const KILL_AT = Math.round(N * Number(process.env.NEWSLETTER_BENCH_KILL_AT ?? 0.4));
 const CONNECTIONS = process.env.NEWSLETTER_BENCH_CONNECTIONS ?? '4';
+/** A directory: each sender process writes its CPU profile there (node --cpu-prof; a killed one writes none). */
+const CPU_PROF_DIR = process.env.NEWSLETTER_BENCH_CPU_PROF;
 
 function rssMb(pid: number): number | undefined {
   try {
@@ -70,7 +72,7 @@ async function main() {
     };
     const phases: Array<{ emails: number; ms: number; cpuMs: number; rss: number[] }> = [];
     for (let round = 0; round < 2; round += 1) {
-      sender = await startSenderProcess(env);
+      sender = await startSenderProcess(env, CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []);
       const pid = sender.child.pid!;
       const startCount = sink.acceptedCount;
       const started = Date.now();

@@ -6,7 +6,7 @@ import { runCarousel } from './pages/home/carousel-controller';
 import { runLessonRead, runListProgress, runPathProgress } from './pages/learn/learn-progress';
 import { runGlossaryTips } from './pages/article/glossary-tips';
 import { runFlashLive } from './pages/flash/flash-live';
-import { runSubscribeForm } from './pages/newsletter/subscribe-form';
+import { runSubscribeForm } from '@coinmag/frontend-shared/newsletter/subscribe-form';
 
 export const islandScripts: IslandScripts = {
   'public:article-views': viewBeacon,

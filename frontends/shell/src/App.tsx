@@ -58,7 +58,8 @@ function PublicLayout({ boot }: { boot: BootData | null }) {
       <main id="main" className={styles.main}>
         <RemoteRoute<PublicAppProps> alias="public" exposed="./PublicApp" props={{ settings, SidebarAd, initialData: boot?.page ?? null }} />
       </main>
-      <Footer settings={settings} />
+      {/* A subscription's own pages (confirm, preferences, unsubscribe) offer no second subscribe form. */}
+      <Footer settings={settings} subscribe={!pathname.startsWith('/newsletter/')} />
     </LayoutSettings.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Settings } from '@coinmag/contracts';
 import { Ad } from '../ads/Ad';
+import { FooterSubscribeIsland } from './FooterSubscribe';
 import styles from './layout.module.css';
 
 export const COMMUNITY_LINKS = {
@@ -8,7 +9,8 @@ export const COMMUNITY_LINKS = {
   social: 'https://x.com/coinmag_tw',
 };
 
-export function Footer({ settings }: { settings: Settings }) {
+/** `subscribe`: the 訂閱電子報 form (every page but the newsletter's own: confirm, preferences, unsubscribe). */
+export function Footer({ settings, subscribe = true }: { settings: Settings; subscribe?: boolean }) {
   return (
     <footer className={styles.footer}>
       <Ad markup={settings.footer_ad_script} placement="footer" />
@@ -32,6 +34,7 @@ export function Footer({ settings }: { settings: Settings }) {
             <li><a href="/glossary">術語表</a></li>
           </ul>
         </nav>
+        {subscribe ? <FooterSubscribeIsland /> : null}
       </div>
       <p className={styles.copyright}>© 2024 {settings.site_title} 版權所有</p>
     </footer>

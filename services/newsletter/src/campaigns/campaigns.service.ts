@@ -165,7 +165,9 @@ export class CampaignsService {
       record.kind === 'digest' ? [record.id] : [record.id, record.category_id ?? 0],
     );
     const [{ count } = { count: '0' }] = await trx('deliveries').where({ campaign_id: record.id, kind: 'campaign' }).count<Array<{ count: string }>>('* as count');
-    await trx('campaigns').where({ id: record.id }).update({ state: 'sending', started_at: trx.fn.now(), total: Number(count), updated_at: trx.fn.now() });
+    // An audience of no one is done at once (no send pass would ever finish it).
+    const done = Number(count) === 0 ? { state: 'sent', finished_at: trx.fn.now() } : { state: 'sending' };
+    await trx('campaigns').where({ id: record.id }).update({ ...done, started_at: trx.fn.now(), total: Number(count), updated_at: trx.fn.now() });
   }
 
   /** The article form's 發布時寄送電子報: a campaign that waits for the article to be public, once per article. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { MailTransport, RecordSent } from './transport.js';
+import type { MailTransport, PreparedMail, RecordSent } from './transport.js';
 import type { OutgoingMail } from './templates.js';
 
 /**
@@ -14,7 +14,11 @@ export class MailboxTransport implements MailTransport {
     private readonly from: string,
   ) {}
 
-  async deliver(mail: OutgoingMail, context: { subscriberId: number | null; deliveryId: number }, record: RecordSent): Promise<void> {
+  async prepare(mail: OutgoingMail): Promise<PreparedMail> {
+    return { mail };
+  }
+
+  async deliver({ mail }: PreparedMail, context: { subscriberId: number | null; deliveryId: number }, record: RecordSent): Promise<void> {
     await this.db.transaction(async (trx) => {
       await trx('mailbox_messages').insert({
         delivery_id: context.deliveryId,

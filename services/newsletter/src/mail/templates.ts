@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CampaignArticle } from '@coinmag/contracts';
 
 /** An email ready for a transport: one recipient, both parts, its own headers. */
@@ -20,7 +21,7 @@ export interface MailLinks {
   oneClick: string;
 }
 
-const SITE_NAME = '幣圈新手誌';
+export const SITE_NAME = '幣圈新手誌';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -98,15 +99,53 @@ function paragraphs(intro: string): string {
     .join('');
 }
 
-export function campaignMail(to: string, content: CampaignContent, links: MailLinks, siteOrigin: string, messageId: string, subjectPrefix = ''): OutgoingMail {
+/** A campaign's email for one recipient: its address, its own signed links, its Message-ID. */
+export type CampaignRender = (to: string, links: MailLinks, messageId: string) => OutgoingMail;
+
+// Where a recipient's links go in a campaign rendered once: unguessable, and left alone by escapeHtml.
+const SLOT_MARK = `{{${randomUUID()}`;
+const SLOTS = { manage: `${SLOT_MARK}:manage}}`, unsubscribe: `${SLOT_MARK}:unsubscribe}}` } as const;
+const SLOT_PATTERN = new RegExp(`${SLOT_MARK.replace(/[{}]/g, '\\$&')}:(manage|unsubscribe)\\}\\}`);
+
+/** The text cut at each slot: [literal, slot name, literal, slot name, …, literal]. */
+function slotted(rendered: string): string[] {
+  return rendered.split(SLOT_PATTERN);
+}
+
+function fill(parts: string[], values: { manage: string; unsubscribe: string }): string {
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) out += values[parts[i] as 'manage' | 'unsubscribe'] + parts[i + 1]!;
+  return out;
+}
+
+/**
+ * A campaign rendered once (subject, HTML and text) for any number of recipients: each email is
+ * the rendering with the recipient's own links put in, so the per-recipient work is a join.
+ */
+export function campaignTemplate(content: CampaignContent, siteOrigin: string, subjectPrefix = ''): CampaignRender {
   const subject = oneLine(`${subjectPrefix}${content.subject}`);
   const body = `${paragraphs(content.intro)}${content.articles.map(articleHtml).join('')}`;
-  const text = [
-    content.intro.trim(),
-    ...content.articles.map((article) => [article.category ? `［${article.category}］` : '', article.title, article.excerpt, article.url].filter(Boolean).join('\n')),
-    `管理訂閱設定：${links.manage}\n取消訂閱：${links.unsubscribe}`,
-  ]
-    .filter(Boolean)
-    .join('\n\n');
-  return { to, subject, html: layout(subject, body, links, siteOrigin), text: `${text}\n`, headers: listHeaders(links), messageId };
+  const slotLinks: MailLinks = { ...SLOTS, oneClick: '' };
+  const html = slotted(layout(subject, body, slotLinks, siteOrigin));
+  const text = slotted(
+    `${[
+      content.intro.trim(),
+      ...content.articles.map((article) => [article.category ? `［${article.category}］` : '', article.title, article.excerpt, article.url].filter(Boolean).join('\n')),
+      `管理訂閱設定：${SLOTS.manage}\n取消訂閱：${SLOTS.unsubscribe}`,
+    ]
+      .filter(Boolean)
+      .join('\n\n')}\n`,
+  );
+  return (to, links, messageId) => ({
+    to,
+    subject,
+    html: fill(html, { manage: escapeHtml(links.manage), unsubscribe: escapeHtml(links.unsubscribe) }),
+    text: fill(text, links),
+    headers: listHeaders(links),
+    messageId,
+  });
+}
+
+export function campaignMail(to: string, content: CampaignContent, links: MailLinks, siteOrigin: string, messageId: string, subjectPrefix = ''): OutgoingMail {
+  return campaignTemplate(content, siteOrigin, subjectPrefix)(to, links, messageId);
 }

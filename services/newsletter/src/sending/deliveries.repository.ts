@@ -45,11 +45,14 @@ export class DeliveriesRepository {
       .sort((a, b) => a.id - b.id);
   }
 
-  /** Marks it sent with the relay's answer, in the caller's transaction; throws LeaseLost when another sender holds it now. */
-  async markSent(trx: Knex.Transaction, id: number, owner: string, response: string): Promise<void> {
-    const updated = await trx('deliveries')
+  /**
+   * Marks it sent with the relay's answer: one single-row UPDATE on `db` (the pool: it commits on
+   * its own; or the mailbox's transaction). Throws LeaseLost when another sender holds it now.
+   */
+  async markSent(db: Knex | Knex.Transaction, id: number, owner: string, response: string): Promise<void> {
+    const updated = await db('deliveries')
       .where({ id, lease_owner: owner, status: 'pending' })
-      .update({ status: 'sent', sent_at: trx.fn.now(), smtp_response: response.slice(0, 300), lease_owner: null, last_error: null });
+      .update({ status: 'sent', sent_at: db.fn.now(), smtp_response: response.slice(0, 300), lease_owner: null, last_error: null });
     if (updated !== 1) throw new LeaseLost(`delivery ${id} is no longer ours`);
   }
 

@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import type { CampaignArticle } from '@coinmag/contracts';
 import type { Logger } from '@coinmag/service-kit';
 import type { LinkSigner } from '../links/signed-links.js';
-import { campaignMail, confirmationMail, type CampaignContent, type MailLinks, type OutgoingMail } from '../mail/templates.js';
-import { PermanentFailure, type MailTransport } from '../mail/transport.js';
+import { campaignTemplate, confirmationMail, type CampaignContent, type CampaignRender, type MailLinks, type OutgoingMail } from '../mail/templates.js';
+import { PermanentFailure, type MailTransport, type PreparedMail } from '../mail/transport.js';
 import { mailLinks, siteLinks } from '../links/site-links.js';
 import { DeliveriesRepository, LeaseLost, type ClaimedDelivery } from './deliveries.repository.js';
 import type { SendBudget } from './send-budget.js';
@@ -46,12 +46,14 @@ interface SubscriberRow {
 export class Sender {
   readonly owner = randomUUID();
   private readonly deliveries: DeliveriesRepository;
+  private readonly messageIdDomain: string;
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
 
   constructor(private readonly options: SenderOptions) {
     this.deliveries = new DeliveriesRepository(options.db);
+    this.messageIdDomain = new URL(options.siteOrigin).hostname;
   }
 
   start(): void {
@@ -105,14 +107,23 @@ export class Sender {
     if (claimed.length === 0) return { claimed: 0, throttled: false };
     const subscribers = await this.subscribersOf(claimed);
     const campaigns = await this.campaignsOf(claimed);
+    // Every email of the batch is composed and built before the first goes: while emails are on
+    // the wire the process only waits for answers and records them, so a relay's 250 is recorded
+    // at once rather than after another email's rendering (the window of docs/adr/0020).
+    const ready: Array<{ delivery: ClaimedDelivery; prepared: PreparedMail }> = [];
+    for (const delivery of claimed) {
+      const mail = this.compose(delivery, subscribers, campaigns);
+      if (typeof mail === 'string') await this.deliveries.cancel(delivery.id, this.owner, mail);
+      else ready.push({ delivery, prepared: await this.options.transport.prepare(mail) });
+    }
     let next = 0;
     const worker = async () => {
-      while (next < claimed.length) {
-        const delivery = claimed[next++]!;
-        await this.deliver(delivery, subscribers, campaigns);
+      while (next < ready.length) {
+        const { delivery, prepared } = ready[next++]!;
+        await this.deliver(delivery, prepared);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, claimed.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, ready.length) }, worker));
     if (claimed.some((delivery) => delivery.kind === 'campaign')) await this.deliveries.finishCampaigns();
     return { claimed: claimed.length, throttled: false };
   }
@@ -123,21 +134,29 @@ export class Sender {
     return new Map(rows.map((row) => [Number(row.id), row]));
   }
 
-  private async campaignsOf(claimed: ClaimedDelivery[]): Promise<Map<number, CampaignContent>> {
+  /** Each campaign of the batch rendered once (and once more as a test copy when one is due): a recipient's email is its links put in. */
+  private async campaignsOf(claimed: ClaimedDelivery[]): Promise<Map<number, { send: CampaignRender; test: CampaignRender }>> {
     const ids = [...new Set(claimed.map((delivery) => delivery.campaign_id).filter((id): id is number => id !== null))];
     const rows = ids.length === 0 ? [] : await this.options.db('campaigns').whereIn('id', ids).select('id', 'subject', 'intro', 'articles');
-    return new Map(rows.map((row: { id: string; subject: string; intro: string; articles: CampaignArticle[] }) => [Number(row.id), { subject: row.subject, intro: row.intro, articles: row.articles }]));
+    const { siteOrigin } = this.options;
+    return new Map(
+      rows.map((row: { id: string; subject: string; intro: string; articles: CampaignArticle[] }) => {
+        const content: CampaignContent = { subject: row.subject, intro: row.intro, articles: row.articles };
+        let test: CampaignRender | undefined;
+        return [Number(row.id), { send: campaignTemplate(content, siteOrigin), get test() { return (test ??= campaignTemplate(content, siteOrigin, '[測試] ')); } }];
+      }),
+    );
   }
 
   /** The email for a delivery, or the reason it is no longer to be sent. */
-  private compose(delivery: ClaimedDelivery, subscribers: Map<number, SubscriberRow>, campaigns: Map<number, CampaignContent>): OutgoingMail | string {
+  private compose(delivery: ClaimedDelivery, subscribers: Map<number, SubscriberRow>, campaigns: Map<number, { send: CampaignRender; test: CampaignRender }>): OutgoingMail | string {
     const { signer, siteOrigin } = this.options;
-    const messageId = `d${delivery.id}.${Date.parse(String(delivery.created_at)) || 0}@${new URL(siteOrigin).hostname}`;
+    const messageId = `d${delivery.id}.${Date.parse(String(delivery.created_at)) || 0}@${this.messageIdDomain}`;
     if (delivery.kind === 'test') {
       const campaign = delivery.campaign_id === null ? undefined : campaigns.get(delivery.campaign_id);
       if (!campaign || !delivery.test_address) return 'campaign gone';
       const links: MailLinks = siteLinks(siteOrigin);
-      return campaignMail(delivery.test_address, campaign, links, siteOrigin, messageId, '[測試] ');
+      return campaign.test(delivery.test_address, links, messageId);
     }
     const subscriber = delivery.subscriber_id === null ? undefined : subscribers.get(delivery.subscriber_id);
     if (!subscriber) return 'subscriber gone';
@@ -150,19 +169,14 @@ export class Sender {
     if (subscriber.status !== 'confirmed') return `subscriber ${subscriber.status}`;
     const campaign = delivery.campaign_id === null ? undefined : campaigns.get(delivery.campaign_id);
     if (!campaign) return 'campaign gone';
-    return campaignMail(subscriber.email, campaign, links, siteOrigin, messageId);
+    return campaign.send(subscriber.email, links, messageId);
   }
 
-  private async deliver(delivery: ClaimedDelivery, subscribers: Map<number, SubscriberRow>, campaigns: Map<number, CampaignContent>): Promise<void> {
+  private async deliver(delivery: ClaimedDelivery, prepared: PreparedMail): Promise<void> {
     const { log } = this.options;
-    const mail = this.compose(delivery, subscribers, campaigns);
-    if (typeof mail === 'string') {
-      await this.deliveries.cancel(delivery.id, this.owner, mail);
-      return;
-    }
     try {
-      await this.options.transport.deliver(mail, { subscriberId: delivery.subscriber_id, deliveryId: delivery.id }, (trx, response) =>
-        this.deliveries.markSent(trx, delivery.id, this.owner, response),
+      await this.options.transport.deliver(prepared, { subscriberId: delivery.subscriber_id, deliveryId: delivery.id }, (db, response) =>
+        this.deliveries.markSent(db, delivery.id, this.owner, response),
       );
     } catch (err) {
       // Logged by delivery id only: an address never reaches a log line.

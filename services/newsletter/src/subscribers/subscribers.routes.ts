@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { confirmInputSchema, linkTokenSchema, NEWSLETTER_MESSAGES, NEWSLETTER_PATHS, preferencesInputSchema, subscribeInputSchema } from '@coinmag/contracts';
 import { parseInput, readJsonBody } from '@coinmag/service-kit';
+import { answerFormPost, isFormPost } from './subscribe-form-post.js';
 import { LinkGoneError, type SubscribersService } from './subscribers.service.js';
 
 /** The reader's side: subscribe, a link's page, confirm, preferences, one-click unsubscribe. Never cached. */
@@ -12,6 +13,14 @@ export function subscribersRoutes(subscribers: SubscribersService): Router {
   });
 
   router.post(NEWSLETTER_PATHS.subscribe, async (ctx) => {
+    // The form without its script: a page, not JSON (subscribe-form-post.ts).
+    if (isFormPost(ctx)) {
+      await answerFormPost(ctx, async (input) => {
+        await subscribers.subscribe(input, ctx.request.ip);
+        return NEWSLETTER_MESSAGES.subscribed;
+      });
+      return;
+    }
     const input = parseInput(subscribeInputSchema, await readJsonBody(ctx, 4096));
     await subscribers.subscribe(input, ctx.request.ip);
     ctx.status = 202;

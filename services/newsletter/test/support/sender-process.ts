@@ -11,10 +11,11 @@ export interface SenderProcess {
   output: string[];
 }
 
-export async function startSenderProcess(env: NodeJS.ProcessEnv): Promise<SenderProcess> {
+/** `nodeArgs`: before the script (the bench's `--cpu-prof`). */
+export async function startSenderProcess(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<SenderProcess> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', MAIN], {
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { NewsletterLinkState } from '@coinmag/contracts';
+import type { NewsletterLinkState, PublicCategory } from '@coinmag/contracts';
 import { island } from '@coinmag/frontend-shared/islands/island';
 import { usePageMeta, type PageMeta } from '../../meta/use-page-meta';
-import { confirm, readLink, savePreferences, unsubscribe } from './newsletter-api';
+import { confirm, readCategories, readLink, savePreferences, unsubscribe } from './newsletter-api';
 import styles from './newsletter.module.css';
 
 export type NewsletterAction = 'confirm' | 'manage' | 'unsubscribe';
@@ -32,6 +32,8 @@ export function NewsletterLink({ action }: { action: NewsletterAction }) {
   const [categoryIds, setCategoryIds] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  // The categories to choose from (manage only); null until read, [] when they could not be.
+  const [categories, setCategories] = useState<PublicCategory[] | null>(null);
 
   useEffect(() => {
     const token = new URLSearchParams(window.location.search).get('t') ?? '';
@@ -45,7 +47,8 @@ export function NewsletterLink({ action }: { action: NewsletterAction }) {
       setCategoryIds(answer.body.categoryIds);
       setView({ kind: 'ready', state: answer.body, token });
     });
-  }, []);
+    if (action === 'manage') void readCategories().then((answer) => setCategories(answer.ok ? answer.body : []));
+  }, [action]);
 
   if (view.kind === 'loading') return <p>載入中…</p>;
   if (view.kind === 'gone') return <p className={styles.error}>{view.text}</p>;
@@ -124,11 +127,7 @@ export function NewsletterLink({ action }: { action: NewsletterAction }) {
       <label className={styles.choice}>
         <input type="checkbox" checked={digest} onChange={(event) => setDigest(event.target.checked)} /> 每週精選
       </label>
-      {categoryIds.length > 0 ? (
-        <label className={styles.choice}>
-          <input type="checkbox" checked onChange={() => setCategoryIds([])} /> 新文章通知（{categoryIds.length} 個分類）
-        </label>
-      ) : null}
+      <CategoryChoices categories={categories} chosen={categoryIds} onChange={setCategoryIds} />
       <div className={styles.row}>
         <button
           className={styles.button}
@@ -151,6 +150,33 @@ export function NewsletterLink({ action }: { action: NewsletterAction }) {
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * 新文章通知 for each category, added or taken away; a chosen category the list does not show
+ * (no longer public) stays chosen. Without the list (not read yet, or it failed), the choices
+ * already made can still be dropped as a whole.
+ */
+function CategoryChoices({ categories, chosen, onChange }: { categories: PublicCategory[] | null; chosen: number[]; onChange: (ids: number[]) => void }) {
+  if (!categories || categories.length === 0) {
+    if (chosen.length === 0) return categories === null ? <p>載入分類中…</p> : null;
+    return (
+      <label className={styles.choice}>
+        <input type="checkbox" checked onChange={() => onChange([])} /> 新文章通知（{chosen.length} 個分類）
+      </label>
+    );
+  }
+  const toggle = (id: number, on: boolean) => onChange(on ? [...chosen.filter((other) => other !== id), id] : chosen.filter((other) => other !== id));
+  return (
+    <fieldset className={styles.categories}>
+      <legend>新文章通知</legend>
+      {categories.map((category) => (
+        <label key={category.id} className={styles.choice}>
+          <input type="checkbox" checked={chosen.includes(category.id)} onChange={(event) => toggle(category.id, event.target.checked)} /> {category.name}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

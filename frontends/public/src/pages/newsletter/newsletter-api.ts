@@ -1,4 +1,4 @@
-import type { NewsletterLinkState } from '@coinmag/contracts';
+import type { NewsletterLinkState, PublicCategory } from '@coinmag/contracts';
 import { NEWSLETTER_PATHS } from '@coinmag/contracts/newsletter-paths';
 
 export type Answer<T> = { ok: true; body: T } | { ok: false; error: string; status: number };
@@ -21,10 +21,10 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<An
   }
 }
 
-export const subscribe = (email: string, digest: boolean, categoryIds: number[]) =>
-  call<{ message: string }>('POST', NEWSLETTER_PATHS.subscribe, { email, digest, categoryIds });
 export const readLink = (token: string) => call<NewsletterLinkState>('GET', `${NEWSLETTER_PATHS.link}?t=${encodeURIComponent(token)}`);
 export const confirm = (token: string) => call<NewsletterLinkState & { message: string }>('POST', NEWSLETTER_PATHS.confirm, { token });
 export const savePreferences = (token: string, digest: boolean, categoryIds: number[]) =>
   call<NewsletterLinkState & { message: string }>('PUT', NEWSLETTER_PATHS.preferences, { token, digest, categoryIds });
 export const unsubscribe = (token: string) => call<{ message: string }>('POST', NEWSLETTER_PATHS.unsubscribe, { token });
+/** The site's categories, offered as 新文章通知 on the preferences page. */
+export const readCategories = () => call<PublicCategory[]>('GET', '/api/categories');

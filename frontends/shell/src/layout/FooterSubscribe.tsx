@@ -1,0 +1,24 @@
+import { island } from '@coinmag/frontend-shared/islands/island';
+import { SubscribeFormMarkup } from '@coinmag/frontend-shared/newsletter/SubscribeFormMarkup';
+import styles from './layout.module.css';
+
+const CLASSES = {
+  box: styles.footerNewsletter,
+  row: styles.footerNewsletterRow,
+  email: styles.footerNewsletterEmail,
+  button: styles.footerNewsletterButton,
+  choice: styles.footerNewsletterChoice,
+  message: styles.footerNewsletterOk,
+  error: styles.footerNewsletterError,
+  hidden: styles.visuallyHidden,
+};
+
+function FooterSubscribe() {
+  return <SubscribeFormMarkup place="footer" classes={CLASSES} intro="每週精選，寄到你的信箱，隨時可以一鍵取消。" />;
+}
+
+/**
+ * 訂閱電子報 in the footer of every public page: the public remote's script island, the same as
+ * at the end of an article and on the home page (its script runs on this markup; no React).
+ */
+export const FooterSubscribeIsland = island('public:newsletter-subscribe', FooterSubscribe, 'script');
