@@ -5,6 +5,7 @@ import type { ViewBeaconAnswer } from '@coinmag/contracts';
 import type { GatewayViews } from '@coinmag/views';
 import { HttpContentCounting } from './edge/content-counting.js';
 import type { ReaderNumbers } from './numbers/reader-numbers.js';
+import { beaconLane } from './edge/beacon-lane.js';
 import { edgeStage } from './edge/edge-stage.js';
 import type { CachedPages } from './frontends/page-service/page-service.js';
 import type { GatewayCache } from './cache/response-cache.js';
@@ -14,6 +15,7 @@ import { answerWordPressLinks } from './proxy/wordpress-links.js';
 import { proxyByRouteTable } from './proxy/proxy.js';
 import { replicaPool } from './proxy/replica-resolver.js';
 import { UpstreamPool } from './proxy/upstream-pool.js';
+import { clientRequestCap } from './limits/client-requests.js';
 import { limitsFrom, type LimitsConfig } from './limits/limits-config.js';
 import { upstreamBodies } from './limits/upstream-body.js';
 import { refreshTickerAfterSettings } from './markets/ticker-after-settings.js';
@@ -75,20 +77,23 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   const content = servicePool('content', config.CONTENT_URL, config, runtime.log);
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
   // At the edge: /metrics is served by each service on its internal port, never here.
-  // The one stage every request passes first (edge/edge-stage.ts): the per-client cap, the cheap
-  // answers (fresh cached API answers and pages, view beacons), and for every answer, whichever
-  // stage gives it, the request id, the security headers and policy, the error mapping, the log
-  // line and the metrics.
+  // One cap of each client's requests in flight, whichever lane answers them.
+  const admit = clientRequestCap(limits.requestsPerClient);
+  const count = beaconCounter(beaconViews, () => new HttpContentCounting({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, forwardingSecret: config.FORWARDING_SECRET, log: runtime.log }));
+  // View beacons are answered before Koa (edge/beacon-lane.ts); every other request passes the
+  // edge stage first (edge/edge-stage.ts): the per-client cap, the cheap answers (fresh cached API
+  // answers and pages), and for every answer, whichever stage gives it, the request id, the
+  // security headers and policy, the error mapping, the log line and the metrics.
   const app = createServiceApp(runtime, {
     proxyHops: config.TRUSTED_PROXY_HOPS ?? 0,
     exposeMetrics: false,
+    front: (koa) => beaconLane(koa, { runtime, admit, adminHost, bodyTimeoutMs: limits.bodyTimeoutMs, count }),
     stage: edgeStage({
       runtime,
-      requestsPerClient: limits.requestsPerClient,
+      admit,
       csp: cspOptions,
       cache,
       pages,
-      beacons: { bodyTimeoutMs: limits.bodyTimeoutMs, count: beaconCounter(beaconViews, () => new HttpContentCounting({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, forwardingSecret: config.FORWARDING_SECRET, log: runtime.log })) },
       adminHost,
       answered: readerNumbers && ((ctx) => readerNumbers.observe(ctx)),
     }),

@@ -4,9 +4,8 @@ import { answerError, answerNotFound, closeRequest, openRequest, REQUEST_ID_HEAD
 import type { GatewayCache } from '../cache/response-cache.js';
 import { policySettler, type CspOptions } from '../csp/index.js';
 import type { CachedPages } from '../frontends/page-service/page-service.js';
-import { clientRequestCap } from '../limits/client-requests.js';
+import type { ClientRequestCap } from '../limits/client-requests.js';
 import { BUSY_RETRY_AFTER_SECONDS } from '../limits/limits-config.js';
-import { beaconLane, type BeaconLaneOptions } from './beacon-lane.js';
 import { setEdgeHeaders } from './edge-headers.js';
 import { EdgeState } from './edge-state.js';
 import { freshHitLane } from './fresh-hits.js';
@@ -15,14 +14,13 @@ import { onHost, requestArea, type RequestArea } from './request-area.js';
 
 export interface EdgeStageOptions {
   runtime: ServiceRuntime;
-  /** At most so many requests of one client address at once (0: no cap). */
-  requestsPerClient: number;
+  /** The per-client cap (limits/client-requests.ts), shared with the beacon lane before Koa. */
+  admit: ClientRequestCap;
   csp: CspOptions;
   /** The cache of public content answers: its fresh records are answered here. */
   cache?: GatewayCache;
   /** The frontends' cached pages: a fresh one is answered here. */
   pages?: CachedPages;
-  beacons: BeaconLaneOptions;
   /** ADMIN_ORIGIN's host: the chain alone answers there (it refuses public writes and serves no public page). */
   adminHost?: string;
   /** Sees every answer once it is settled: counts searches and missing pages (numbers/reader-numbers.ts). */
@@ -32,23 +30,22 @@ export interface EdgeStageOptions {
 /**
  * The gateway's one stage every request passes, first: it opens the request (id, log, start
  * time), lets it in or answers 429, decides its area once and has it answered — at once by a
- * fresh cached API answer, else by a cached page, a view beacon or the rest of the chain (admin
- * guard, proxy, renderer, assets) — and finishes every answer in one place: the security headers,
- * the policy that fits it (with its nonce), the error mapping, the log line and the metrics.
- * An exception anywhere becomes the JSON error with every header.
+ * fresh cached API answer, else by a cached page or the rest of the chain (admin guard, proxy,
+ * renderer, assets) — and finishes every answer in one place: the security headers, the policy
+ * that fits it (with its nonce), the error mapping, the log line and the metrics. An exception
+ * anywhere becomes the JSON error with every header. A view beacon is answered before Koa by the
+ * beacon lane (edge/beacon-lane.ts, with the same parts); what it leaves (a body of unknown or
+ * large size, a client over its cap, the back-office host) comes here and goes to the chain.
  */
-export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beacons, adminHost, answered }: EdgeStageOptions): Middleware {
+export function edgeStage({ runtime, admit, csp, cache, pages, adminHost, answered }: EdgeStageOptions): Middleware {
   const adminHostLower = adminHost?.toLowerCase();
-  const admit = clientRequestCap(requestsPerClient);
   const settlePolicy = policySettler(csp);
   const freshHit = cache ? freshHitLane(cache) : undefined;
   const freshPage = pages ? freshPageLane(pages, csp) : undefined;
-  const beacon = beaconLane(beacons);
 
   /** The lanes answered through the response, with the edge's headers already set, else the chain. */
   const answer = (ctx: Context, area: RequestArea, next: Next): Promise<void> => {
-    if (area === 'chain' || area === 'public-api' || onHost(ctx.host, adminHostLower)) return next();
-    if (area === 'beacon') return next();
+    if (area !== 'page' || onHost(ctx.host, adminHostLower)) return next();
     const page = freshPage?.later(ctx);
     return page ? page.then((sent) => (sent ? undefined : next())) : next();
   };
@@ -58,7 +55,7 @@ export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beaco
     const started = openRequest(ctx, state);
     let headersSet = false;
     try {
-      if (!admit(ctx)) {
+      if (!admit(ctx.ip, ctx.res)) {
         setEdgeHeaders(ctx.res, state.requestId);
         headersSet = true;
         ctx.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
@@ -66,14 +63,9 @@ export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beaco
         ctx.body = { error: API_MESSAGES.tooManyRequests };
       } else if (!freshHit?.(ctx, state.requestId)) {
         const area = requestArea(ctx.method, ctx.path, ctx.url);
-        const edgeAnswers = !onHost(ctx.host, adminHostLower);
-        // A view beacon and a fresh cached page whose compressed form is made give the edge's
-        // headers themselves: in one list with their own head.
-        const beaconSent = area === 'beacon' && edgeAnswers && beacon(ctx, state.requestId);
-        if (beaconSent) {
-          await beaconSent;
-          answerNotFound(ctx);
-        } else if (!(area === 'page' && edgeAnswers && freshPage?.now(ctx, state))) {
+        // A fresh cached page whose compressed form is made gives the edge's headers itself: in one
+        // list with its own head.
+        if (!(area === 'page' && !onHost(ctx.host, adminHostLower) && freshPage?.now(ctx, state))) {
           setEdgeHeaders(ctx.res, state.requestId);
           headersSet = true;
           await answer(ctx, area, next);
