@@ -7,6 +7,7 @@ import { HttpContentCounting } from './edge/content-counting.js';
 import type { ReaderNumbers } from './numbers/reader-numbers.js';
 import { beaconLane } from './edge/beacon-lane.js';
 import { edgeStage } from './edge/edge-stage.js';
+import { freshHitLane } from './edge/fresh-hits.js';
 import type { CachedPages } from './frontends/page-service/page-service.js';
 import type { GatewayCache } from './cache/response-cache.js';
 import { urlList, type GatewayConfig } from './config.js';
@@ -80,19 +81,23 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   // One cap of each client's requests in flight, whichever lane answers them.
   const admit = clientRequestCap(limits.requestsPerClient);
   const count = beaconCounter(beaconViews, () => new HttpContentCounting({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, forwardingSecret: config.FORWARDING_SECRET, log: runtime.log }));
-  // View beacons are answered before Koa (edge/beacon-lane.ts); every other request passes the
-  // edge stage first (edge/edge-stage.ts): the per-client cap, the cheap answers (fresh cached API
-  // answers and pages), and for every answer, whichever stage gives it, the request id, the
-  // security headers and policy, the error mapping, the log line and the metrics.
+  // Fresh cached API answers and view beacons are answered before Koa builds a context
+  // (edge/fresh-hits.ts, edge/beacon-lane.ts); every other request passes the edge stage first
+  // (edge/edge-stage.ts): the per-client cap, a fresh cached page, and for every answer, whichever
+  // stage gives it, the request id, the security headers and policy, the error mapping, the log
+  // line and the metrics.
   const app = createServiceApp(runtime, {
     proxyHops: config.TRUSTED_PROXY_HOPS ?? 0,
     exposeMetrics: false,
-    front: (koa) => beaconLane(koa, { runtime, admit, adminHost, bodyTimeoutMs: limits.bodyTimeoutMs, count }),
+    front: (koa) => {
+      const freshHit = cache && freshHitLane(koa, cache, { runtime, admit });
+      const beacon = beaconLane(koa, { runtime, admit, adminHost, bodyTimeoutMs: limits.bodyTimeoutMs, count });
+      return freshHit ? (req, res) => freshHit(req, res) || beacon(req, res) : beacon;
+    },
     stage: edgeStage({
       runtime,
       admit,
       csp: cspOptions,
-      cache,
       pages,
       adminHost,
       answered: readerNumbers && ((ctx) => readerNumbers.observe(ctx)),

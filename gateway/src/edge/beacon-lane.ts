@@ -1,24 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import type { ViewBeaconAnswer } from '@coinmag/contracts';
-import { errorAnswer, HttpError, recordRequest, REQUEST_ID_HEADER, requestIdFrom, RequestState, type FrontLane, type ServiceRuntime } from '@coinmag/service-kit';
+import { HttpError, recordRequest, REQUEST_ID_HEADER, requestIdFrom, RequestState, type FrontLane, type ServiceRuntime } from '@coinmag/service-kit';
 import { checkedReferrerHost, viewSource, type Beacon, type CountedBeacon } from '@coinmag/views';
 import type { ClientRequestCap } from '../limits/client-requests.js';
 import { hasRequestBody, readBodyWithin } from '../limits/read-body.js';
 import { failureAnswer } from '../proxy/upstream-answers.js';
 import { edgeHeaderList } from './edge-headers.js';
+import { answerException, koaRequestView, writeJson, type KoaRequestView } from './front-lane.js';
 import { beaconOf, onHost, type BeaconTarget } from './request-area.js';
 
 /** A beacon's body is empty or a few bytes; anything larger (or of unknown length) goes through the chain. */
 const MAX_BODY_BYTES = 4096;
 /** As the content service keeps it. */
 const USER_AGENT_LENGTH = 512;
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** A counted answer's own headers; the edge's go before them, in the same list. */
-const COUNTED_OWN = ['content-type', JSON_TYPE, 'cache-control', 'no-store'];
+const COUNTED_OWN = ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'];
 const COUNTED_HEAD: readonly string[] = [...edgeHeaderList(COUNTED_OWN.filter((_, at) => at % 2 === 0)), ...COUNTED_OWN];
-/** Every other answer's: the edge's headers, then its own (which win, as a later setHeader would). */
-const EDGE_HEAD: readonly string[] = edgeHeaderList([]);
 /** What the chain logs for a request whose client went away before any answer (Koa's status until one is set). */
 const UNANSWERED = 404;
 
@@ -37,14 +35,6 @@ export interface BeaconLaneOptions {
   count: (beacon: Beacon) => Promise<CountedBeacon | ViewBeaconAnswer>;
 }
 
-/** What the lane reads of a request as Koa would (the app's trusted proxies): its path, host and client address. */
-interface KoaRequestView {
-  readonly path: string;
-  readonly host: string;
-  readonly hostname: string;
-  readonly ip: string;
-}
-
 /**
  * The lane a view beacon takes (`POST /api/articles/{slug}/views`, the request area `beacon`, not
  * on the back-office host), in the server's raw request listener before Koa builds a context: the
@@ -58,13 +48,7 @@ interface KoaRequestView {
  */
 export function beaconLane(app: Koa, { runtime, admit, adminHost, bodyTimeoutMs, count }: BeaconLaneOptions): FrontLane {
   const adminHostLower = adminHost?.toLowerCase();
-  const requestOf = (req: IncomingMessage): KoaRequestView => {
-    const request = Object.create(app.request) as KoaRequestView & { app: Koa; req: IncomingMessage; originalUrl: string };
-    request.app = app;
-    request.req = req;
-    request.originalUrl = req.url!;
-    return request;
-  };
+  const requestOf = koaRequestView(app);
 
   /** Answers the beacon; returns the status it was answered with (for the log line and metrics). */
   const answer = async (req: IncomingMessage, res: ServerResponse, request: KoaRequestView, { slug, pv, r }: BeaconTarget, state: RequestState): Promise<number> => {
@@ -105,12 +89,7 @@ export function beaconLane(app: Koa, { runtime, admit, adminHost, bodyTimeoutMs,
     try {
       status = await answer(req, res, request, target, state);
     } catch (err) {
-      // As the edge stage answers an exception: the chassis's JSON error with every header.
-      if (res.headersSent) res.destroy();
-      else {
-        const failed = errorAnswer(err, state.log);
-        status = writeJson(res, state.requestId, failed.status, failed.body, failed.headers);
-      }
+      status = answerException(res, state, err);
     } finally {
       recordRequest(runtime, state, 'POST', path, status, 'other', started);
     }
@@ -129,19 +108,4 @@ export function beaconLane(app: Koa, { runtime, admit, adminHost, bodyTimeoutMs,
     void send(req, res, request, path, target, new RequestState(requestIdFrom(req.headers[REQUEST_ID_HEADER]), runtime.log), started);
     return true;
   };
-}
-
-/**
- * A JSON answer with the edge's headers and its own in one list, as the chain gives it (its
- * length, its type; `noStore`: the content service's answer to a beacon, never cached).
- */
-function writeJson(res: ServerResponse, requestId: string, status: number, json: unknown, own: Record<string, string>, noStore = false): number {
-  const body = Buffer.from(JSON.stringify(json));
-  const head = EDGE_HEAD.concat(REQUEST_ID_HEADER, requestId, 'content-type', JSON_TYPE);
-  if (noStore) head.push('cache-control', 'no-store');
-  for (const name in own) head.push(name, own[name]!);
-  head.push('content-length', String(body.length));
-  res.writeHead(status, head);
-  res.end(body);
-  return status;
 }

@@ -1,14 +1,12 @@
 import type { Context, Middleware, Next } from 'koa';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { answerError, answerNotFound, closeRequest, openRequest, REQUEST_ID_HEADER, requestIdFrom, type ServiceRuntime } from '@coinmag/service-kit';
-import type { GatewayCache } from '../cache/response-cache.js';
 import { policySettler, type CspOptions } from '../csp/index.js';
 import type { CachedPages } from '../frontends/page-service/page-service.js';
 import type { ClientRequestCap } from '../limits/client-requests.js';
 import { BUSY_RETRY_AFTER_SECONDS } from '../limits/limits-config.js';
 import { setEdgeHeaders } from './edge-headers.js';
 import { EdgeState } from './edge-state.js';
-import { freshHitLane } from './fresh-hits.js';
 import { freshPageLane } from './fresh-pages.js';
 import { onHost, requestArea, type RequestArea } from './request-area.js';
 
@@ -17,8 +15,6 @@ export interface EdgeStageOptions {
   /** The per-client cap (limits/client-requests.ts), shared with the beacon lane before Koa. */
   admit: ClientRequestCap;
   csp: CspOptions;
-  /** The cache of public content answers: its fresh records are answered here. */
-  cache?: GatewayCache;
   /** The frontends' cached pages: a fresh one is answered here. */
   pages?: CachedPages;
   /** ADMIN_ORIGIN's host: the chain alone answers there (it refuses public writes and serves no public page). */
@@ -29,18 +25,18 @@ export interface EdgeStageOptions {
 
 /**
  * The gateway's one stage every request passes, first: it opens the request (id, log, start
- * time), lets it in or answers 429, decides its area once and has it answered — at once by a
- * fresh cached API answer, else by a cached page or the rest of the chain (admin guard, proxy,
- * renderer, assets) — and finishes every answer in one place: the security headers, the policy
- * that fits it (with its nonce), the error mapping, the log line and the metrics. An exception
- * anywhere becomes the JSON error with every header. A view beacon is answered before Koa by the
- * beacon lane (edge/beacon-lane.ts, with the same parts); what it leaves (a body of unknown or
- * large size, a client over its cap, the back-office host) comes here and goes to the chain.
+ * time), lets it in or answers 429, decides its area once and has it answered — by a cached page
+ * or the rest of the chain (admin guard, proxy, renderer, assets) — and finishes every answer in
+ * one place: the security headers, the policy that fits it (with its nonce), the error mapping,
+ * the log line and the metrics. An exception anywhere becomes the JSON error with every header.
+ * A fresh cached API answer and a view beacon are answered before Koa, by their lanes
+ * (edge/fresh-hits.ts, edge/beacon-lane.ts, made of the same parts); what they leave (a stale
+ * record, a conditional, a beacon's body of unknown or large size, a client over its cap, a
+ * beacon on the back-office host) comes here.
  */
-export function edgeStage({ runtime, admit, csp, cache, pages, adminHost, answered }: EdgeStageOptions): Middleware {
+export function edgeStage({ runtime, admit, csp, pages, adminHost, answered }: EdgeStageOptions): Middleware {
   const adminHostLower = adminHost?.toLowerCase();
   const settlePolicy = policySettler(csp);
-  const freshHit = cache ? freshHitLane(cache) : undefined;
   const freshPage = pages ? freshPageLane(pages, csp) : undefined;
 
   /** The lanes answered through the response, with the edge's headers already set, else the chain. */
@@ -61,7 +57,7 @@ export function edgeStage({ runtime, admit, csp, cache, pages, adminHost, answer
         ctx.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
         ctx.status = 429;
         ctx.body = { error: API_MESSAGES.tooManyRequests };
-      } else if (!freshHit?.(ctx, state.requestId)) {
+      } else {
         const area = requestArea(ctx.method, ctx.path, ctx.url);
         // A fresh cached page whose compressed form is made gives the edge's headers itself: in one
         // list with its own head.
