@@ -7,15 +7,15 @@ import type { ClientRequestCap } from '../limits/client-requests.js';
 import { BUSY_RETRY_AFTER_SECONDS } from '../limits/limits-config.js';
 import { setEdgeHeaders } from './edge-headers.js';
 import { EdgeState } from './edge-state.js';
-import { freshPageLane } from './fresh-pages.js';
+import { freshPageLater } from './fresh-pages.js';
 import { onHost, requestArea, type RequestArea } from './request-area.js';
 
 export interface EdgeStageOptions {
   runtime: ServiceRuntime;
-  /** The per-client cap (limits/client-requests.ts), shared with the beacon lane before Koa. */
+  /** The per-client cap (limits/client-requests.ts), shared with the lanes before Koa. */
   admit: ClientRequestCap;
   csp: CspOptions;
-  /** The frontends' cached pages: a fresh one is answered here. */
+  /** The frontends' cached pages: a fresh one the lane before Koa left (not compressed yet) is sent here. */
   pages?: CachedPages;
   /** ADMIN_ORIGIN's host: the chain alone answers there (it refuses public writes and serves no public page). */
   adminHost?: string;
@@ -29,20 +29,21 @@ export interface EdgeStageOptions {
  * or the rest of the chain (admin guard, proxy, renderer, assets) — and finishes every answer in
  * one place: the security headers, the policy that fits it (with its nonce), the error mapping,
  * the log line and the metrics. An exception anywhere becomes the JSON error with every header.
- * A fresh cached API answer and a view beacon are answered before Koa, by their lanes
- * (edge/fresh-hits.ts, edge/beacon-lane.ts, made of the same parts); what they leave (a stale
- * record, a conditional, a beacon's body of unknown or large size, a client over its cap, a
- * beacon on the back-office host) comes here.
+ * A fresh cached API answer, a fresh cached page whose compressed form is made and a view beacon
+ * are answered before Koa, by their lanes (edge/fresh-hits.ts, edge/fresh-pages.ts,
+ * edge/beacon-lane.ts, made of the same parts); what they leave (a stale record, a conditional, a
+ * page not compressed yet, a beacon's body of unknown or large size, a client over its cap, the
+ * back-office host) comes here.
  */
 export function edgeStage({ runtime, admit, csp, pages, adminHost, answered }: EdgeStageOptions): Middleware {
   const adminHostLower = adminHost?.toLowerCase();
   const settlePolicy = policySettler(csp);
-  const freshPage = pages ? freshPageLane(pages, csp) : undefined;
+  const freshPage = pages ? freshPageLater(pages) : undefined;
 
   /** The lanes answered through the response, with the edge's headers already set, else the chain. */
   const answer = (ctx: Context, area: RequestArea, next: Next): Promise<void> => {
     if (area !== 'page' || onHost(ctx.host, adminHostLower)) return next();
-    const page = freshPage?.later(ctx);
+    const page = freshPage?.(ctx);
     return page ? page.then((sent) => (sent ? undefined : next())) : next();
   };
 
@@ -58,15 +59,10 @@ export function edgeStage({ runtime, admit, csp, pages, adminHost, answered }: E
         ctx.status = 429;
         ctx.body = { error: API_MESSAGES.tooManyRequests };
       } else {
-        const area = requestArea(ctx.method, ctx.path, ctx.url);
-        // A fresh cached page whose compressed form is made gives the edge's headers itself: in one
-        // list with its own head.
-        if (!(area === 'page' && !onHost(ctx.host, adminHostLower) && freshPage?.now(ctx, state))) {
-          setEdgeHeaders(ctx.res, state.requestId);
-          headersSet = true;
-          await answer(ctx, area, next);
-          answerNotFound(ctx);
-        }
+        setEdgeHeaders(ctx.res, state.requestId);
+        headersSet = true;
+        await answer(ctx, requestArea(ctx.method, ctx.path, ctx.url), next);
+        answerNotFound(ctx);
       }
     } catch (err) {
       if (!headersSet && !ctx.headerSent) setEdgeHeaders(ctx.res, state.requestId);

@@ -6,9 +6,12 @@ import { edgeHeaderList } from './edge-headers.js';
 // What the edge's lanes before Koa (edge/fresh-hits.ts, edge/beacon-lane.ts) share: a request
 // read as Koa reads it, and the answers the edge stage would give them, in one writeHead.
 
-/** What a lane before Koa reads of a request as Koa would: its path, host and client address. */
+/** What a lane before Koa reads of a request as Koa would: its origin, path, query, host and client address. */
 export interface KoaRequestView {
+  readonly origin: string;
   readonly path: string;
+  readonly search: string;
+  readonly querystring: string;
   readonly host: string;
   readonly hostname: string;
   readonly ip: string;

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'koa';
+import type { IncomingHttpHeaders } from 'node:http';
 import { READER_NUMBERS_PATH } from '@coinmag/contracts';
 import { FORWARDING_SECRET_HEADER, type Logger } from '@coinmag/service-kit';
 import { readBody } from '../proxy/send.js';
 import type { UpstreamPool } from '../proxy/upstream-pool.js';
 import { readerEvent } from './reader-events.js';
 import { ReaderTally } from './reader-tally.js';
+
+/** An answered request as `observe` reads it: a Koa context, or what a lane before Koa answered. */
+export interface ObservedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly querystring: string;
+  readonly status: number;
+  readonly req: { readonly headers: IncomingHttpHeaders };
+}
 
 export interface ReaderNumbersOptions {
   content: UpstreamPool;
@@ -32,7 +41,7 @@ export class ReaderNumbers {
   constructor(private readonly options: ReaderNumbersOptions) {}
 
   /** Called by the edge stage for every answered request: cheap for all but a search or a 404. */
-  observe(ctx: Context): void {
+  observe(ctx: ObservedRequest): void {
     const status = ctx.status;
     if (status !== 404 && status !== 301 && !(status === 200 && ctx.path === '/search')) return;
     const event = readerEvent({
