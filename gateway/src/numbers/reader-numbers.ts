@@ -27,8 +27,8 @@ export interface ReaderNumbersOptions {
 
 /**
  * The editor's numbers as the gateway sees them (docs/product.md, What is recorded): every answered
- * request is looked at once by the edge stage (`observe`); a search or a missing page is counted
- * in the process, and the tally goes to the content service once per `flushMs` in one request
+ * request is looked at once by the edge stage, or by the page lane before Koa (`observe`); a
+ * search or a missing page is counted in the process, and the tally goes to the content service once per `flushMs` in one request
  * (`POST /internal/reader-numbers`), which adds it to Postgres in one statement per table. A
  * hand-over that fails is kept for the next (bounded by the tally's size); on SIGTERM what is
  * held is handed over.
@@ -40,7 +40,7 @@ export class ReaderNumbers {
 
   constructor(private readonly options: ReaderNumbersOptions) {}
 
-  /** Called by the edge stage for every answered request: cheap for all but a search or a 404. */
+  /** Called for every answered request (edge stage, page lane): cheap for all but a search or a 404. */
   observe(ctx: ObservedRequest): void {
     const status = ctx.status;
     if (status !== 404 && status !== 301 && !(status === 200 && ctx.path === '/search')) return;
