@@ -4,8 +4,11 @@ import { createRuntime, createServiceApp, type Logger, type ServiceRuntime } fro
 import type { ViewBeaconAnswer } from '@coinmag/contracts';
 import type { GatewayViews } from '@coinmag/views';
 import { HttpContentCounting } from './edge/content-counting.js';
-import type { ReaderNumbers } from './numbers/reader-numbers.js';
+import type { ObservedRequest, ReaderNumbers } from './numbers/reader-numbers.js';
+import { beaconLane } from './edge/beacon-lane.js';
 import { edgeStage } from './edge/edge-stage.js';
+import { freshHitLane } from './edge/fresh-hits.js';
+import { freshPageFrontLane } from './edge/fresh-pages.js';
 import type { CachedPages } from './frontends/page-service/page-service.js';
 import type { GatewayCache } from './cache/response-cache.js';
 import { urlList, type GatewayConfig } from './config.js';
@@ -14,6 +17,7 @@ import { answerWordPressLinks } from './proxy/wordpress-links.js';
 import { proxyByRouteTable } from './proxy/proxy.js';
 import { replicaPool } from './proxy/replica-resolver.js';
 import { UpstreamPool } from './proxy/upstream-pool.js';
+import { clientRequestCap } from './limits/client-requests.js';
 import { limitsFrom, type LimitsConfig } from './limits/limits-config.js';
 import { upstreamBodies } from './limits/upstream-body.js';
 import { refreshTickerAfterSettings } from './markets/ticker-after-settings.js';
@@ -75,22 +79,33 @@ export function createGatewayApp({ config, runtime: given, log, adminGuard, fron
   const content = servicePool('content', config.CONTENT_URL, config, runtime.log);
   // The gateway is the edge: it trusts X-Forwarded-For only from the proxies an operator declares.
   // At the edge: /metrics is served by each service on its internal port, never here.
-  // The one stage every request passes first (edge/edge-stage.ts): the per-client cap, the cheap
-  // answers (fresh cached API answers and pages, view beacons), and for every answer, whichever
-  // stage gives it, the request id, the security headers and policy, the error mapping, the log
-  // line and the metrics.
+  // One cap of each client's requests in flight, whichever lane answers them.
+  const admit = clientRequestCap(limits.requestsPerClient);
+  const count = beaconCounter(beaconViews, () => new HttpContentCounting({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, forwardingSecret: config.FORWARDING_SECRET, log: runtime.log }));
+  const answered = readerNumbers && ((request: ObservedRequest) => readerNumbers.observe(request));
+  // Fresh cached API answers and pages, and view beacons, are answered before Koa builds a context
+  // (edge/fresh-hits.ts, edge/fresh-pages.ts, edge/beacon-lane.ts); every other request passes the
+  // edge stage first (edge/edge-stage.ts): the per-client cap, a fresh page not compressed yet, and
+  // for every answer, whichever stage gives it, the request id, the security headers and policy,
+  // the error mapping, the log line and the metrics.
   const app = createServiceApp(runtime, {
     proxyHops: config.TRUSTED_PROXY_HOPS ?? 0,
     exposeMetrics: false,
+    front: (koa) => {
+      const lanes = [
+        ...(cache ? [freshHitLane(koa, cache, { runtime, admit })] : []),
+        ...(pages ? [freshPageFrontLane(koa, pages, cspOptions, { runtime, admit, adminHost, answered })] : []),
+        beaconLane(koa, { runtime, admit, adminHost, bodyTimeoutMs: limits.bodyTimeoutMs, count }),
+      ];
+      return (req, res) => lanes.some((lane) => lane(req, res));
+    },
     stage: edgeStage({
       runtime,
-      requestsPerClient: limits.requestsPerClient,
+      admit,
       csp: cspOptions,
-      cache,
       pages,
-      beacons: { bodyTimeoutMs: limits.bodyTimeoutMs, count: beaconCounter(beaconViews, () => new HttpContentCounting({ content, timeoutMs: config.UPSTREAM_TIMEOUT_MS, forwardingSecret: config.FORWARDING_SECRET, log: runtime.log })) },
       adminHost,
-      answered: readerNumbers && ((ctx) => readerNumbers.observe(ctx)),
+      answered,
     }),
   });
   app.use(cspReportEndpoint());

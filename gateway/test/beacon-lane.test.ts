@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_BEACONS_PATH, type ViewBeaconBatch } from '@coinmag/contracts';
 import { createRuntime, FORWARDING_SECRET_HEADER, type ServiceRuntime } from '@coinmag/service-kit';
 import { createGatewayApp } from '../src/app.js';
+import { SECURITY_HEADERS } from '../src/security-headers.js';
 
 // The lane that passes view beacons on before the chain must answer exactly as the chain does.
 const VOLATILE = new Set(['date', 'x-request-id', 'keep-alive', 'connection']);
@@ -114,6 +115,36 @@ describe('view beacons answered before the middleware chain', () => {
     expect(lane.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     expect(lane.headers.get('x-frame-options')).toBe('DENY');
     expect(lane.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers a beacon before Koa: no middleware runs, not even the first, and every header of the edge is there', async () => {
+    const app = build(0, contentUrl);
+    let koaSaw = 0;
+    // Before the edge stage: anything Koa handles passes here first.
+    app.middleware.unshift((_ctx, next) => {
+      koaSaw += 1;
+      return next();
+    });
+    const fronted = createServer(app.callback());
+    const url = await listen(fronted);
+    try {
+      const res = await fetch(`${url}/api/articles/abc/views?pv=${PV}`, { method: 'POST', headers: { 'x-request-id': 'before-koa-1' } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(answerFor('abc'));
+      expect(koaSaw).toBe(0);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+      expect(res.headers.get('x-request-id')).toBe('before-koa-1');
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('content-length')).toBe(String(JSON.stringify(answerFor('abc')).length));
+      // What is not a beacon goes to Koa, through the same callback.
+      await (await fetch(`${url}/api/articles/abc/views?pv=${PV}&via=chain`, { method: 'POST' })).arrayBuffer();
+      expect(koaSaw).toBe(1);
+    } finally {
+      fronted.closeAllConnections();
+      await new Promise((r) => fronted.close(r));
+    }
   });
 
   it('passes the beacon on with the client address as the gateway sees it, its slug, page view and user agent, and nothing of its cookies', async () => {

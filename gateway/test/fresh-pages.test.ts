@@ -32,6 +32,8 @@ describe('fresh cached pages answered before the middleware chain', () => {
   let chain: string;
   /** Requests that reached the frontends middleware through the lane gateway's chain. */
   let throughChain = 0;
+  /** Requests Koa handled in the lane gateway: a middleware put before the edge stage counts them. */
+  let koaSaw = 0;
   let runtime: ServiceRuntime;
   const lines: Array<Record<string, unknown>> = [];
 
@@ -48,7 +50,9 @@ describe('fresh cached pages answered before the middleware chain', () => {
     const counted: Middleware = (ctx, next) => ((throughChain += 1), frontends.serve(ctx, next));
     const config = { CONTENT_URL: contentUrl, AUTH_URL: contentUrl, MEDIA_URL: contentUrl, UPSTREAM_TIMEOUT_MS: 5000, UPLOAD_TIMEOUT_MS: 5000 };
     runtime = createRuntime('gateway', pino({ level: 'debug' }, new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) })));
-    withLane = await listen(createGatewayApp({ config, runtime, frontends: counted, pages: frontends.pages }), 0, '127.0.0.1');
+    const laneApp = createGatewayApp({ config, runtime, frontends: counted, pages: frontends.pages });
+    laneApp.middleware.unshift((_ctx, next) => ((koaSaw += 1), next()));
+    withLane = await listen(laneApp, 0, '127.0.0.1');
     // The same frontends without their cached pages: every request runs the whole chain.
     chainOnly = await listen(createGatewayApp({ config, log, frontends: frontends.serve }), 0, '127.0.0.1');
     lane = `http://127.0.0.1:${withLane.port}`;
@@ -89,6 +93,21 @@ describe('fresh cached pages answered before the middleware chain', () => {
         expect(decodedBody(viaLane)).toBe(decodedBody(viaChain).replaceAll(viaChain.nonce, viaLane.nonce));
       }
     }
+  });
+
+  it('answers a fresh page whose compressed form is made before Koa: no middleware runs, not even the first', async () => {
+    await rawRequest(`${chain}/article/e`, { 'accept-encoding': 'identity' });
+    // A brotli-only client waits for the brotli form: the lane's answers below then come from kept forms.
+    await rawRequest(`${chain}/article/e`, { 'accept-encoding': 'br' });
+    koaSaw = 0;
+    for (const encoding of ['br', 'gzip, deflate, br, zstd']) expect((await fromLane('/article/e', { 'accept-encoding': encoding })).status).toBe(200);
+    expect(koaSaw).toBe(0);
+    // Uncompressed, it is sent by the page service from the edge stage (its form made per nonce).
+    expect((await fromLane('/article/e', { 'accept-encoding': 'identity' })).status).toBe(200);
+    expect(koaSaw).toBe(1);
+    // A conditional goes to Koa's chain.
+    await rawRequest(`${lane}/article/e`, { 'accept-encoding': 'br', 'if-none-match': '"never-this-one"' });
+    expect(koaSaw).toBe(2);
   });
 
   it('fills each response with a nonce of its own, the one its policy names', async () => {

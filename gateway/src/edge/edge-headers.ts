@@ -8,8 +8,9 @@ const POLICY_HEADER = 'Content-Security-Policy';
  * The headers the edge gives every answer before it is made: the security headers, the policy
  * for anything that is not a page (a page's own replaces it once the answer is known) and the
  * request id. Set one by one on the response for an answer made down the chain (it may be
- * streamed, so they must be there first); written in one list by an answer the edge stage
- * makes at once (a fresh cached API answer), which sets nothing on the response before.
+ * streamed, so they must be there first); written in one list by an answer made at once (the
+ * lanes before Koa: a fresh cached API answer or page, a view beacon), which sets nothing on the
+ * response before.
  */
 export function setEdgeHeaders(res: { setHeader(name: string, value: string): unknown; removeHeader(name: string): void }, requestId: string): void {
   setSecurityHeaders(res);

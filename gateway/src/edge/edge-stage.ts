@@ -1,28 +1,22 @@
 import type { Context, Middleware, Next } from 'koa';
 import { API_MESSAGES } from '@coinmag/contracts';
 import { answerError, answerNotFound, closeRequest, openRequest, REQUEST_ID_HEADER, requestIdFrom, type ServiceRuntime } from '@coinmag/service-kit';
-import type { GatewayCache } from '../cache/response-cache.js';
 import { policySettler, type CspOptions } from '../csp/index.js';
 import type { CachedPages } from '../frontends/page-service/page-service.js';
-import { clientRequestCap } from '../limits/client-requests.js';
+import type { ClientRequestCap } from '../limits/client-requests.js';
 import { BUSY_RETRY_AFTER_SECONDS } from '../limits/limits-config.js';
-import { beaconLane, type BeaconLaneOptions } from './beacon-lane.js';
 import { setEdgeHeaders } from './edge-headers.js';
 import { EdgeState } from './edge-state.js';
-import { freshHitLane } from './fresh-hits.js';
-import { freshPageLane } from './fresh-pages.js';
+import { freshPageLater } from './fresh-pages.js';
 import { onHost, requestArea, type RequestArea } from './request-area.js';
 
 export interface EdgeStageOptions {
   runtime: ServiceRuntime;
-  /** At most so many requests of one client address at once (0: no cap). */
-  requestsPerClient: number;
+  /** The per-client cap (limits/client-requests.ts), shared with the lanes before Koa. */
+  admit: ClientRequestCap;
   csp: CspOptions;
-  /** The cache of public content answers: its fresh records are answered here. */
-  cache?: GatewayCache;
-  /** The frontends' cached pages: a fresh one is answered here. */
+  /** The frontends' cached pages: a fresh one the lane before Koa left (not compressed yet) is sent here. */
   pages?: CachedPages;
-  beacons: BeaconLaneOptions;
   /** ADMIN_ORIGIN's host: the chain alone answers there (it refuses public writes and serves no public page). */
   adminHost?: string;
   /** Sees every answer once it is settled: counts searches and missing pages (numbers/reader-numbers.ts). */
@@ -31,25 +25,25 @@ export interface EdgeStageOptions {
 
 /**
  * The gateway's one stage every request passes, first: it opens the request (id, log, start
- * time), lets it in or answers 429, decides its area once and has it answered — at once by a
- * fresh cached API answer, else by a cached page, a view beacon or the rest of the chain (admin
- * guard, proxy, renderer, assets) — and finishes every answer in one place: the security headers,
- * the policy that fits it (with its nonce), the error mapping, the log line and the metrics.
- * An exception anywhere becomes the JSON error with every header.
+ * time), lets it in or answers 429, decides its area once and has it answered — by a cached page
+ * or the rest of the chain (admin guard, proxy, renderer, assets) — and finishes every answer in
+ * one place: the security headers, the policy that fits it (with its nonce), the error mapping,
+ * the log line and the metrics. An exception anywhere becomes the JSON error with every header.
+ * A fresh cached API answer, a fresh cached page whose compressed form is made and a view beacon
+ * are answered before Koa, by their lanes (edge/fresh-hits.ts, edge/fresh-pages.ts,
+ * edge/beacon-lane.ts, made of the same parts); what they leave (a stale record, a conditional, a
+ * page not compressed yet, a beacon's body of unknown or large size, a client over its cap, the
+ * back-office host) comes here.
  */
-export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beacons, adminHost, answered }: EdgeStageOptions): Middleware {
+export function edgeStage({ runtime, admit, csp, pages, adminHost, answered }: EdgeStageOptions): Middleware {
   const adminHostLower = adminHost?.toLowerCase();
-  const admit = clientRequestCap(requestsPerClient);
   const settlePolicy = policySettler(csp);
-  const freshHit = cache ? freshHitLane(cache) : undefined;
-  const freshPage = pages ? freshPageLane(pages, csp) : undefined;
-  const beacon = beaconLane(beacons);
+  const freshPage = pages ? freshPageLater(pages) : undefined;
 
   /** The lanes answered through the response, with the edge's headers already set, else the chain. */
   const answer = (ctx: Context, area: RequestArea, next: Next): Promise<void> => {
-    if (area === 'chain' || area === 'public-api' || onHost(ctx.host, adminHostLower)) return next();
-    if (area === 'beacon') return next();
-    const page = freshPage?.later(ctx);
+    if (area !== 'page' || onHost(ctx.host, adminHostLower)) return next();
+    const page = freshPage?.(ctx);
     return page ? page.then((sent) => (sent ? undefined : next())) : next();
   };
 
@@ -58,27 +52,17 @@ export function edgeStage({ runtime, requestsPerClient, csp, cache, pages, beaco
     const started = openRequest(ctx, state);
     let headersSet = false;
     try {
-      if (!admit(ctx)) {
+      if (!admit(ctx.ip, ctx.res)) {
         setEdgeHeaders(ctx.res, state.requestId);
         headersSet = true;
         ctx.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
         ctx.status = 429;
         ctx.body = { error: API_MESSAGES.tooManyRequests };
-      } else if (!freshHit?.(ctx, state.requestId)) {
-        const area = requestArea(ctx.method, ctx.path, ctx.url);
-        const edgeAnswers = !onHost(ctx.host, adminHostLower);
-        // A view beacon and a fresh cached page whose compressed form is made give the edge's
-        // headers themselves: in one list with their own head.
-        const beaconSent = area === 'beacon' && edgeAnswers && beacon(ctx, state.requestId);
-        if (beaconSent) {
-          await beaconSent;
-          answerNotFound(ctx);
-        } else if (!(area === 'page' && edgeAnswers && freshPage?.now(ctx, state))) {
-          setEdgeHeaders(ctx.res, state.requestId);
-          headersSet = true;
-          await answer(ctx, area, next);
-          answerNotFound(ctx);
-        }
+      } else {
+        setEdgeHeaders(ctx.res, state.requestId);
+        headersSet = true;
+        await answer(ctx, requestArea(ctx.method, ctx.path, ctx.url), next);
+        answerNotFound(ctx);
       }
     } catch (err) {
       if (!headersSet && !ctx.headerSent) setEdgeHeaders(ctx.res, state.requestId);

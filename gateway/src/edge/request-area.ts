@@ -45,15 +45,25 @@ export function beaconTarget(path: string, url: string): BeaconTarget | undefine
   return target;
 }
 
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** A public content API path: the content service's, neither an admin one nor the CSP report endpoint. */
+const isContentApiPath = (path: string) => path !== CSP_REPORT_PATH && !isAdminApiPath(path) && matchRoute(path)?.upstream === 'content';
+
 function apiArea(method: string, path: string, url: string): RequestArea {
-  if (path === CSP_REPORT_PATH || isAdminApiPath(path) || matchRoute(path)?.upstream !== 'content') return 'chain';
+  if (!isContentApiPath(path)) return 'chain';
   if (method === 'GET' || method === 'HEAD') return 'public-api';
   return method === 'POST' && beaconTarget(path, url) ? 'beacon' : 'chain';
 }
 
+/** What a request of the `beacon` area names (requestArea's rule, in one step); undefined for any other request. */
+export function beaconOf(method: string, path: string, url: string): BeaconTarget | undefined {
+  return method === 'POST' && isApiPath(path) && isContentApiPath(path) ? beaconTarget(path, url) : undefined;
+}
+
 /** The area of a request from its method, decoded path and raw URL (path and query as sent). */
 export function requestArea(method: string, path: string, url: string): RequestArea {
-  if (path === '/api' || path.startsWith('/api/')) return apiArea(method, path, url);
+  if (isApiPath(path)) return apiArea(method, path, url);
   if (path === '/mf' || path.startsWith('/mf/') || path.startsWith('/uploads/') || isAdminPagePath(path) || isAdminPath(path)) return 'chain';
   return 'page';
 }

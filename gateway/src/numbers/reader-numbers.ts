@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'koa';
+import type { IncomingHttpHeaders } from 'node:http';
 import { READER_NUMBERS_PATH } from '@coinmag/contracts';
 import { FORWARDING_SECRET_HEADER, type Logger } from '@coinmag/service-kit';
 import { readBody } from '../proxy/send.js';
 import type { UpstreamPool } from '../proxy/upstream-pool.js';
 import { readerEvent } from './reader-events.js';
 import { ReaderTally } from './reader-tally.js';
+
+/** An answered request as `observe` reads it: a Koa context, or what a lane before Koa answered. */
+export interface ObservedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly querystring: string;
+  readonly status: number;
+  readonly req: { readonly headers: IncomingHttpHeaders };
+}
 
 export interface ReaderNumbersOptions {
   content: UpstreamPool;
@@ -18,8 +27,8 @@ export interface ReaderNumbersOptions {
 
 /**
  * The editor's numbers as the gateway sees them (docs/product.md, What is recorded): every answered
- * request is looked at once by the edge stage (`observe`); a search or a missing page is counted
- * in the process, and the tally goes to the content service once per `flushMs` in one request
+ * request is looked at once by the edge stage, or by the page lane before Koa (`observe`); a
+ * search or a missing page is counted in the process, and the tally goes to the content service once per `flushMs` in one request
  * (`POST /internal/reader-numbers`), which adds it to Postgres in one statement per table. A
  * hand-over that fails is kept for the next (bounded by the tally's size); on SIGTERM what is
  * held is handed over.
@@ -31,8 +40,8 @@ export class ReaderNumbers {
 
   constructor(private readonly options: ReaderNumbersOptions) {}
 
-  /** Called by the edge stage for every answered request: cheap for all but a search or a 404. */
-  observe(ctx: Context): void {
+  /** Called for every answered request (edge stage, page lane): cheap for all but a search or a 404. */
+  observe(ctx: ObservedRequest): void {
     const status = ctx.status;
     if (status !== 404 && status !== 301 && !(status === 200 && ctx.path === '/search')) return;
     const event = readerEvent({

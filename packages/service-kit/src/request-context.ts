@@ -64,15 +64,20 @@ export function openRequest(ctx: Context, state: RequestState): number {
 
 /** Ends a request: its log line and its metrics, both with the status it was answered with. */
 export function closeRequest(ctx: Context, runtime: ServiceRuntime, started: number): void {
-  const path = ctx.path;
+  const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+  recordRequest(runtime, ctx.state, ctx.method, ctx.path, ctx.status, typeof route === 'string' ? route : 'other', started);
+}
+
+/**
+ * A request's log line (through its state's log, made only when the level is on) and its metrics:
+ * closeRequest's, also for a request answered before Koa made a context for it.
+ */
+export function recordRequest(runtime: ServiceRuntime, state: { readonly log: Logger }, method: string, path: string, status: number, route: string, started: number): void {
   if (OWN_PATHS.has(path)) return;
   const ms = performance.now() - started;
-  const method = ctx.method;
-  const status = ctx.status;
-  const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-  runtime.metrics.observeRequest(method, typeof route === 'string' ? route : 'other', status, ms / 1000);
+  runtime.metrics.observeRequest(method, route, status, ms / 1000);
   const level = requestLogLevel(method, path, status);
-  if (runtime.log.isLevelEnabled(level)) ctx.state.log[level]({ method, path, status, ms: Math.round(ms * 10) / 10 }, 'request');
+  if (runtime.log.isLevelEnabled(level)) state.log[level]({ method, path, status, ms: Math.round(ms * 10) / 10 }, 'request');
 }
 
 /**

@@ -39,22 +39,43 @@ const SEARCH_DOMAINS = [
   'bing.com', 'yahoo.com', 'yahoo.co.jp', 'duckduckgo.com', 'baidu.com', 'naver.com', 'daum.net', 'ecosia.org', 'startpage.com',
   'search.brave.com', 'qwant.com', 'sogou.com', 'so.com', 'seznam.cz', 'ask.com', 'aol.com', 'perplexity.ai', 'kagi.com',
 ];
-const SOCIAL_DOMAINS = [
-  'line.me', 'lin.ee', 'line.naver.jp', 'facebook.com', 'fb.com', 'fb.me', 'messenger.com', 't.co', 'x.com', 'twitter.com', 't.me', 'telegram.org',
-  'telegram.me', 'threads.net', 'threads.com', 'instagram.com', 'reddit.com', 'redd.it', 'ptt.cc', 'dcard.tw', 'youtube.com',
-  'youtu.be', 'linkedin.com', 'lnkd.in', 'pinterest.com', 'tiktok.com', 'plurk.com', 'weibo.com', 'discord.com', 'discord.gg',
-  'whatsapp.com', 'wa.me', 'mastodon.social', 'bsky.app', 'medium.com', 'mobile01.com',
+/**
+ * The social networks and messengers, each by its registered domains: a referring host at or below
+ * one of them is `social`, and the editor's dashboard names it by its network (社群: LINE,
+ * Facebook, X…), or by its host where the network has no name here. The one list both read.
+ */
+export const SOCIAL_NETWORKS: ReadonlyArray<{ readonly name?: string; readonly domains: readonly string[] }> = [
+  { name: 'LINE', domains: ['line.me', 'lin.ee', 'line.naver.jp'] },
+  { name: 'Facebook', domains: ['facebook.com', 'fb.com', 'fb.me', 'messenger.com'] },
+  { name: 'X', domains: ['x.com', 'twitter.com', 't.co'] },
+  { name: 'Telegram', domains: ['t.me', 'telegram.org', 'telegram.me'] },
+  { name: 'Threads', domains: ['threads.net', 'threads.com'] },
+  { name: 'Instagram', domains: ['instagram.com'] },
+  { name: 'YouTube', domains: ['youtube.com', 'youtu.be'] },
+  { name: 'Reddit', domains: ['reddit.com', 'redd.it'] },
+  { name: 'PTT', domains: ['ptt.cc'] },
+  { name: 'Dcard', domains: ['dcard.tw'] },
+  { name: 'Discord', domains: ['discord.com', 'discord.gg'] },
+  { name: 'LinkedIn', domains: ['linkedin.com', 'lnkd.in'] },
+  // Shown by their host.
+  { domains: ['pinterest.com', 'tiktok.com', 'plurk.com', 'weibo.com', 'whatsapp.com', 'wa.me', 'mastodon.social', 'bsky.app', 'medium.com', 'mobile01.com'] },
 ];
 /** Engines with a site per country: google.com, google.com.tw, google.co.jp, yandex.ru… */
 const COUNTRY_SEARCH = /(?:^|\.)(?:google|yandex)\.(?:com|[a-z]{2}|com?\.[a-z]{2})$/;
 
 /** Registered domain → kind: a host is looked up by itself and each parent domain (a few Map lookups, no scan). */
-const KIND_OF = new Map<string, SourceKind>([...SEARCH_DOMAINS.map((domain) => [domain, 'search'] as const), ...SOCIAL_DOMAINS.map((domain) => [domain, 'social'] as const)]);
+const KIND_OF = new Map<string, SourceKind>([
+  ...SEARCH_DOMAINS.map((domain) => [domain, 'search'] as const),
+  ...SOCIAL_NETWORKS.flatMap(({ domains }) => domains.map((domain) => [domain, 'social'] as const)),
+]);
+/** A social network's registered domain → its name on the dashboard. */
+const NETWORK_OF = new Map<string, string>(SOCIAL_NETWORKS.flatMap(({ name, domains }) => (name ? domains.map((domain) => [domain, name] as const) : [])));
 
-function knownKind(host: string): SourceKind | undefined {
+/** What `of` holds for the host itself or its nearest parent domain. */
+function byDomain<T>(of: ReadonlyMap<string, T>, host: string): T | undefined {
   for (let at = 0; ; ) {
-    const kind = KIND_OF.get(at === 0 ? host : host.slice(at));
-    if (kind) return kind;
+    const found = of.get(at === 0 ? host : host.slice(at));
+    if (found !== undefined) return found;
     const dot = host.indexOf('.', at);
     if (dot < 0) return undefined;
     at = dot + 1;
@@ -67,8 +88,14 @@ function knownKind(host: string): SourceKind | undefined {
  */
 export function viewSource(host: string, ownHost?: string): ViewSource {
   if (!host || (ownHost !== undefined && host === ownHost.toLowerCase())) return { kind: 'direct', host: '' };
-  const kind = knownKind(host) ?? (COUNTRY_SEARCH.test(host) ? 'search' : 'site');
+  const kind = byDomain(KIND_OF, host) ?? (COUNTRY_SEARCH.test(host) ? 'search' : 'site');
   return { kind, host };
+}
+
+/** The name the dashboard gives a social host: its network's (SOCIAL_NETWORKS), else the host itself, lower-cased. */
+export function socialNetworkName(host: string): string {
+  const lower = host.toLowerCase();
+  return byDomain(NETWORK_OF, lower) ?? lower;
 }
 
 // Case-sensitive, as browsers write these words (a case-insensitive alternation costs a few µs per beacon).

@@ -25,7 +25,9 @@ async function addToBuckets(db: Db, buckets: ReadonlyMap<string, number>): Promi
     views.push(count);
   }
   if (views.length === 0) return;
-  // Rows taken in one order by every flush (no two flushes wait on each other in a circle). Real views on an hour the demo seed filled make it real: deleting demo rows never takes a counted view.
+  // Rows taken in one order by every flush (no two flushes wait on each other in a circle). Real views
+  // go to real rows (`demo` false, part of the key): the demo seed's row of the same bucket keeps its
+  // figure and its mark, so deleting demo rows takes no counted view and no demo view passes as real.
   await db.raw(
     `insert into view_hours (hour, article_id, source_kind, host, device, views)
      select to_timestamp(v.hour::bigint * 3600), v.id, v.kind, v.host, v.device, v.views
@@ -33,8 +35,8 @@ async function addToBuckets(db: Db, buckets: ReadonlyMap<string, number>): Promi
                     unnest(?::text[]) as device, unnest(?::bigint[]) as views) v
        join articles a on a.id = v.id
       order by 1, 2, 3, 4, 5
-     on conflict (hour, article_id, source_kind, host, device)
-       do update set views = view_hours.views + excluded.views, demo = false`,
+     on conflict (hour, article_id, source_kind, host, device, demo)
+       do update set views = view_hours.views + excluded.views`,
     [hours, ids, kinds, hosts, devices, views],
   );
 }
@@ -115,10 +117,10 @@ export class ViewsRepository {
       `with moved as (delete from view_hours where hour < ? returning *),
             days as (
               insert into view_days (day, article_id, source_kind, host, device, views, demo)
-              select (hour at time zone 'Asia/Taipei')::date, article_id, source_kind, host, device, sum(views), bool_and(demo)
-                from moved group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-              on conflict (day, article_id, source_kind, host, device)
-                do update set views = view_days.views + excluded.views, demo = view_days.demo and excluded.demo
+              select (hour at time zone 'Asia/Taipei')::date, article_id, source_kind, host, device, sum(views), demo
+                from moved group by 1, 2, 3, 4, 5, 7 order by 1, 2, 3, 4, 5, 7
+              on conflict (day, article_id, source_kind, host, device, demo)
+                do update set views = view_days.views + excluded.views
               returning 1)
        select (select count(*) from moved)::int as moved, (select count(*) from days)::int as days`,
       [before],

@@ -32,7 +32,7 @@ describe('view beacons in batches', () => {
       store: new RedisStore({ url: REDIS_URL, prefix, commandTimeoutMs: 100 }),
       counterStore: RedisViewStore.open({ url: REDIS_URL, prefix, commandTimeoutMs: 2000, autoPipelining: true }),
     });
-    for (const slug of ['batched-a', 'batched-b', 'capped', 'sourced', 'handed', 'rolled']) await insertArticle(api.db, { slug });
+    for (const slug of ['batched-a', 'batched-b', 'capped', 'sourced', 'handed', 'rolled', 'demoed']) await insertArticle(api.db, { slug });
     await api.db('articles').update({ view_count: 0 });
   });
   afterAll(() => api.close());
@@ -159,11 +159,36 @@ describe('view beacons in batches', () => {
     const moved = await api.content.views.rollUpHours(90, new Date('2026-11-02T02:00:00Z'));
     expect(moved).toBe(3);
     const days = await api.db('view_days').where({ article_id: id }).orderBy('day').select(api.db.raw(`to_char(day, 'YYYY-MM-DD') as day`), 'views', 'demo');
-    expect(days.map((day: { day: string; views: string; demo: boolean }) => [day.day, Number(day.views), day.demo])).toEqual([['2026-08-01', 5, false], ['2026-08-02', 4, false]]);
+    // The demo's made-up views stay apart from the real ones in the day too.
+    expect(days.map((day: { day: string; views: string; demo: boolean }) => [day.day, Number(day.views), day.demo])).toEqual([['2026-08-01', 2, false], ['2026-08-01', 3, true], ['2026-08-02', 4, false]]);
     expect(Number((await api.db('view_hours').where({ article_id: id }).count<{ count: string }[]>({ count: '*' }).first())!.count)).toBe(1);
     // Run again: nothing more moves, nothing is added twice.
     expect(await api.content.views.rollUpHours(90, new Date('2026-11-02T02:00:00Z'))).toBe(0);
     expect(Number((await api.db('view_days').where({ article_id: id }).sum({ views: 'views' }).first())!.views)).toBe(9);
+  });
+
+  it('keeps a real view apart from the demo history of its hour: the demo rows keep their figures and their mark', async () => {
+    const id = (await api.db('articles').where({ slug: 'demoed' }).first('id')).id as number;
+    const now = Date.now();
+    const hour = new Date(Math.floor(now / 3_600_000) * 3_600_000);
+    const demoRow = (at: Date, views: number) => ({ hour: at, article_id: id, source_kind: 'social', host: 'line.me', device: 'phone', views, demo: true });
+    await api.db('view_hours').insert([demoRow(hour, 40), demoRow(new Date(hour.getTime() - 3_600_000), 30)]);
+    const name = viewBatchName(now, randomUUID(), 1);
+    const handed = await api.get(VIEW_BATCHES_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [FORWARDING_SECRET_HEADER]: SECRET },
+      body: JSON.stringify({ batches: [{ name, counts: { [id]: 1 }, buckets: { [bucketField(id, now, 'social', 'phone', 'line.me')]: 1 } }] }),
+    });
+    expect(handed.status).toBe(200);
+    const rows = await api.db('view_hours').where({ article_id: id }).orderBy([{ column: 'hour' }, { column: 'demo' }]).select('hour', 'views', 'demo');
+    expect(rows.map((row: { hour: Date; views: string; demo: boolean }) => [row.hour.getTime() - hour.getTime(), Number(row.views), row.demo])).toEqual([
+      [-3_600_000, 30, true],
+      [0, 1, false],
+      [0, 40, true],
+    ]);
+    // Clearing the demo history takes every made-up view and no counted one.
+    await api.db('view_hours').where({ article_id: id, demo: true }).delete();
+    expect(Number((await api.db('view_hours').where({ article_id: id }).sum({ views: 'views' }).first())!.views)).toBe(1);
   });
 
   it('refuses a batch that is not one, or too large, as a whole', async () => {

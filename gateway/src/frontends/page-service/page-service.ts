@@ -13,10 +13,17 @@ import type { PageTicker } from '../../markets/page-ticker.js';
 
 export type { CachedPage } from './page-cache.js';
 
+/** What names a public page in the cache: its origin, path and query (a Koa context, or a request read as Koa reads it). */
+export interface PageRequest {
+  readonly origin: string;
+  readonly path: string;
+  readonly search: string;
+}
+
 /** What the edge's page lane (edge/fresh-pages.ts) calls: the fresh cached page, and how it goes out. */
 export interface CachedPages {
   /** The fresh cached rendering `answer` would send for this public page, found without an await; undefined whenever `answer` must look for itself. */
-  freshPage(ctx: Context): CachedPage | undefined;
+  freshPage(request: PageRequest): CachedPage | undefined;
   /** Sets status, headers and body as `answer` does for a cached page (the nonce is ctx.state.cspNonce). */
   send(ctx: Context, page: CachedPage): Promise<void>;
   /**
@@ -58,13 +65,13 @@ export interface PageServiceParts {
 export function pageService({ template, renderer, content, cache, siteOrigin, remotes, publicScripts, publicStyles, ticker }: PageServiceParts): PageService {
   const pages = cache && new PageCache(cache);
   const sender = new PageSender(ticker);
-  const originOf = (ctx: Context) => (siteOrigin ?? ctx.origin).replace(/\/$/, '');
-  const keyOf = (version: number, ctx: Context) => PageCache.key(version, originOf(ctx), `${ctx.path}${ctx.search}`);
+  const originOf = (request: PageRequest) => (siteOrigin ?? request.origin).replace(/\/$/, '');
+  const keyOf = (version: number, request: PageRequest) => PageCache.key(version, originOf(request), `${request.path}${request.search}`);
 
-  function freshPage(ctx: Context): CachedPage | undefined {
+  function freshPage(request: PageRequest): CachedPage | undefined {
     const checked = template.checked();
-    if (!pages || !checked || isAdminPagePath(ctx.path)) return undefined;
-    return pages.fresh(keyOf(checked.version, ctx));
+    if (!pages || !checked || isAdminPagePath(request.path)) return undefined;
+    return pages.fresh(keyOf(checked.version, request));
   }
 
   async function answer(ctx: Context): Promise<void> {

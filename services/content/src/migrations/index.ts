@@ -30,6 +30,7 @@ import * as createReaderNumbers from './20261127050000_create_reader_numbers.js'
 import * as createViewBuckets from './20261127060000_create_view_buckets.js';
 import * as flashRevisionRestore from './20261127100000_flash_revision_restore.js';
 import * as wordpressImageGrants from './20261127130000_wordpress_image_grants.js';
+import * as viewBucketsDemoApart from './20261127140000_view_buckets_demo_apart.js';
 
 /** In order; append one per line, never edit a migration that has shipped. */
 export const migrations: NamedMigration[] = [
@@ -64,4 +65,5 @@ export const migrations: NamedMigration[] = [
   createViewBuckets,
   flashRevisionRestore,
   wordpressImageGrants,
+  viewBucketsDemoApart,
 ];

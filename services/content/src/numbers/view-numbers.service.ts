@@ -12,9 +12,9 @@ import {
   type ViewSources,
 } from '@coinmag/contracts';
 import { NotFoundError } from '@coinmag/service-kit';
+import { socialNetworkName } from '@coinmag/views';
 import type { ViewNumbersRepository } from './view-numbers.repository.js';
 import { bucketNames, periodRange, sinceRange, type BucketRange } from './view-ranges.js';
-import { socialNetworkName } from './social-networks.js';
 
 /** Rows of 來源 at most (the kinds' totals carry the rest). */
 const TOP_SOURCES = 20;

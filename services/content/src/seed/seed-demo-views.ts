@@ -24,7 +24,7 @@ export async function seedDemoViews(db: Knex, now = new Date()): Promise<{ rows:
   await db.transaction(async (trx) => {
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK).map((row) => ({ hour: row.hour.toISOString(), article_id: row.articleId, source_kind: row.sourceKind, host: row.host, device: row.device, views: row.views }));
-      // A real view counted before the seed keeps its bucket; the demo adds none to it.
+      // Demo rows of their own (`demo` is part of the key): a real view counted before the seed keeps its row.
       await trx.raw(
         `insert into view_hours (hour, article_id, source_kind, host, device, views, demo)
          select r.hour, r.article_id, r.source_kind, r.host, r.device, r.views, true
