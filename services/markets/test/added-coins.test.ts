@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoinDetail, CoinSearchAnswer, MarketsAdminState, Ticker } from '@coinmag/contracts';
+import { CoinListCache } from '../src/providers/coin-list.js';
 import { startMarketsTest, type MarketsTest } from './support/markets-harness.js';
 
 let t: MarketsTest;
@@ -133,5 +134,32 @@ describe('adding and removing a coin', () => {
     const configured = await t.api.fetch('/api/admin/markets/coins/btc', { method: 'DELETE', headers: admin() });
     expect(configured.status).toBe(400);
     expect((await t.api.fetch('/api/admin/markets/coins/zzz', { method: 'DELETE', headers: admin() })).status).toBe(404);
+  });
+});
+
+describe('keeping the coin list', () => {
+  it('fetches the list again after a day, not before, and after a failure waits 10 minutes before trying again', async () => {
+    let now = Date.UTC(2026, 10, 27, 8);
+    const list = new CoinListCache(t.standIn.coingeckoUrl, 10_000, t.recorded.log, () => now);
+    const asked = () => t.standIn.requests.coingecko;
+    const start = asked();
+    await list.search('btc');
+    now += 23 * 3_600_000;
+    await list.search('eth');
+    expect(asked()).toBe(start + 1);
+    now += 3_600_000;
+    t.standIn.setMode('coingecko', 'error');
+    expect((await list.search('link'))![0]!.id).toBe('chainlink');
+    expect(asked()).toBe(start + 2);
+    now += 5 * 60_000;
+    await list.search('link');
+    expect(asked()).toBe(start + 2);
+    t.standIn.setMode('coingecko', 'ok');
+    now += 5 * 60_000;
+    await list.search('link');
+    expect(asked()).toBe(start + 3);
+    now += 60_000;
+    await list.search('link');
+    expect(asked()).toBe(start + 3);
   });
 });
