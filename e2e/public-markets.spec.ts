@@ -46,6 +46,10 @@ test('the admin reorders the ticker, adds a coin from the provider’s list, and
     // A coin not priced yet, from CoinGecko's list (the stand-in's): two coins share the symbol UNI.
     await page.getByLabel('搜尋幣種（名稱或代號）').fill('uni');
     await expect(page.getByTestId('listed-coins')).toContainText('Unicorn Token（UNI，unicorn-token）');
+    // A second coin for a symbol priced already is refused, in words that say why.
+    await page.getByLabel('搜尋幣種（名稱或代號）').fill('batcat');
+    await page.getByRole('button', { name: '加入 BTC（batcat）' }).click();
+    await expect(page.getByText('代號 BTC 已由「比特幣」使用，同一代號只能有一個幣種；請先移除「比特幣」')).toBeVisible();
     await page.getByLabel('搜尋幣種（名稱或代號）').fill('chainlink');
     await page.getByRole('button', { name: '加入 LINK（Chainlink）' }).click();
     await expect(page.getByText('已加入 Chainlink，儲存後顯示在跑馬燈')).toBeVisible();

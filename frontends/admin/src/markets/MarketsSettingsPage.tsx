@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CoinSearchResult, MarketsAdminState } from '@coinmag/contracts';
 import styles from '../admin.module.css';
+import { asApiError } from '../api/http';
 import { marketsApi } from '../api/markets-api';
 import { Spinner } from '../components/Spinner';
 import { reportLoadError } from '../session/load-errors';
@@ -55,7 +56,7 @@ export function MarketsSettingsPage() {
         (err: unknown) => {
           if (!current) return;
           setListed([]);
-          setSearchError(err instanceof Error ? err.message : '搜尋失敗');
+          setSearchError(`搜尋失敗：${asApiError(err, '').serverError || '請稍後再試'}`);
         },
       );
     }, SEARCH_PAUSE_MS);
