@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoinDetail, CoinSearchAnswer, MarketsAdminState, Ticker } from '@coinmag/contracts';
+import { MAX_ADDED_COINS } from '../src/prices/markets.service.js';
 import { CoinListCache } from '../src/providers/coin-list.js';
 import { startMarketsTest, type MarketsTest } from './support/markets-harness.js';
 
@@ -134,6 +135,16 @@ describe('adding and removing a coin', () => {
     const configured = await t.api.fetch('/api/admin/markets/coins/btc', { method: 'DELETE', headers: admin() });
     expect(configured.status).toBe(400);
     expect((await t.api.fetch('/api/admin/markets/coins/zzz', { method: 'DELETE', headers: admin() })).status).toBe(404);
+  });
+});
+
+describe('how many coins can be added', () => {
+  it('refuses the 51st added coin', async () => {
+    const ids = (await t.coinList.current())!.filter((coin) => coin.id.startsWith('stand-in-token-')).slice(0, MAX_ADDED_COINS).map((coin) => coin.id);
+    for (const id of ids) await t.db('added_coins').insert({ symbol: id.replace('stand-in-token-', 'sit'), provider_id: id, name: id });
+    const answer = await add('chainlink');
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(await answer.json())).toContain('最多只能自行加入 50 個幣種');
   });
 });
 

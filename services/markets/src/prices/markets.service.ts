@@ -12,6 +12,8 @@ import type { CoinSettingsRepository, CoinSetting } from './coin-settings.reposi
 /** Coins in the ticker when the admin has chosen none. */
 const DEFAULT_TICKER_SIZE = 4;
 const DAY_MS = 86_400_000;
+/** Added coins at most: every refresh asks for all priced coins in one `/simple/price` call. */
+export const MAX_ADDED_COINS = 50;
 
 /** What adding a coin from the provider's list needs: the list, where added coins are kept, and a way to price one at once. */
 export interface CoinAdding {
@@ -111,6 +113,7 @@ export class MarketsService {
     if (!/^[a-z0-9]{1,16}$/.test(symbol)) throw new ValidationError('id', `「${listed.name}」的代號 ${listed.symbol} 無法作為網址，不能加入`);
     const coins = await this.coins.all();
     if (coins.some((coin) => coin.coingeckoId === listed.id)) throw new ConflictError(`「${listed.name}」已在報價幣種中`, 'id');
+    if (coins.filter((coin) => coin.added).length >= MAX_ADDED_COINS) throw new ValidationError('id', `最多只能自行加入 ${MAX_ADDED_COINS} 個幣種，請先停止其他幣種的報價`);
     const holder = coins.find((coin) => coin.symbol === symbol);
     if (holder) throw new ConflictError(`代號 ${symbol.toUpperCase()} 已由「${holder.name}」使用，同一代號只能有一個幣種；請先移除「${holder.name}」`, 'id');
     const added = { symbol, providerId: listed.id, name: listed.name, twdMarket: null };
