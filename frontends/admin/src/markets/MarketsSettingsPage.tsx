@@ -2,19 +2,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CoinSearchResult, MarketsAdminState } from '@coinmag/contracts';
 import styles from '../admin.module.css';
-import { asApiError } from '../api/http';
 import { marketsApi } from '../api/markets-api';
 import { Spinner } from '../components/Spinner';
 import { reportLoadError } from '../session/load-errors';
 import { reportSaveError } from '../session/save-failure';
 import { toast } from '../toasts/toast-store';
-
-/** The provider's list is searched on the server once typing pauses this long. */
-const SEARCH_PAUSE_MS = 300;
+import { AddedCoins, ListedCoins } from './CoinListResults';
+import { useListedCoinSearch } from './use-listed-coin-search';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-TW', { hour12: false }) : '—');
 
-/** 行情設定 (docs/product.md, Market data): the ticker's coins and their order, each coin's tag, the providers' state. */
+/** 行情設定 (docs/product.md, Market data): the ticker's coins and their order, coins added from CoinGecko's list, each coin's tag, the providers' state. */
 export function MarketsSettingsPage() {
   const navigate = useNavigate();
   const [state, setState] = useState<MarketsAdminState | null>(null);
@@ -22,8 +20,7 @@ export function MarketsSettingsPage() {
   const [tags, setTags] = useState<Record<string, string>>({});
   const [query, setQuery] = useState('');
   const [saving, setSaving] = useState(false);
-  const [listed, setListed] = useState<CoinSearchResult[]>([]);
-  const [searchError, setSearchError] = useState('');
+  const { unpriced, searching, searchError, markPriced } = useListedCoinSearch(query);
   const [busyCoin, setBusyCoin] = useState('');
 
   const adopt = (answer: MarketsAdminState) => {
@@ -42,30 +39,6 @@ export function MarketsSettingsPage() {
     return (state?.catalogue ?? []).filter((coin) => !ticker.includes(coin.symbol) && (!term || coin.symbol.includes(term) || coin.name.toLowerCase().includes(term)));
   }, [state, ticker, query]);
 
-  useEffect(() => {
-    const term = query.trim();
-    setSearchError('');
-    if (!term) {
-      setListed([]);
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(() => {
-      marketsApi.search(term).then(
-        (answer) => current && setListed(answer.results),
-        (err: unknown) => {
-          if (!current) return;
-          setListed([]);
-          setSearchError(`搜尋失敗：${asApiError(err, '').serverError || '請稍後再試'}`);
-        },
-      );
-    }, SEARCH_PAUSE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [query]);
-
   if (!state) return <Spinner label="載入中…" />;
   /** Takes the service's answer after adding or removing a coin, keeping the unsaved ticker and tags. */
   const adoptCoins = (answer: MarketsAdminState, ticker: (current: string[]) => string[]) => {
@@ -80,7 +53,7 @@ export function MarketsSettingsPage() {
       const answer = await marketsApi.add(coin.id);
       const symbol = coin.symbol.toLowerCase();
       adoptCoins(answer, (current) => (current.includes(symbol) ? current : [...current, symbol]));
-      setListed((current) => current.map((candidate) => (candidate.id === coin.id ? { ...candidate, priced: true } : candidate)));
+      markPriced(coin.id);
       toast.success(`已加入 ${coin.name}，儲存後顯示在跑馬燈`);
     } catch (err) {
       reportSaveError(err, () => navigate('/admin/login', { replace: true }));
@@ -98,7 +71,6 @@ export function MarketsSettingsPage() {
     }
     setBusyCoin('');
   };
-  const unpriced = listed.filter((coin) => !coin.priced);
   const nameOf = (symbol: string) => state.catalogue.find((coin) => coin.symbol === symbol)?.name ?? symbol;
   const move = (index: number, by: number) =>
     setTicker((current) => {
@@ -148,40 +120,10 @@ export function MarketsSettingsPage() {
           ))}
         </ul>
         {searchError && <p role="alert">{searchError}</p>}
-        {unpriced.length > 0 && (
-          <>
-            <h3>CoinGecko 幣種清單</h3>
-            <ul data-testid="listed-coins">
-              {unpriced.map((coin) => (
-                <li key={coin.id}>
-                  {coin.name}（{coin.symbol.toUpperCase()}，{coin.id}）{' '}
-                  <button type="button" className={styles.button} onClick={() => void addListed(coin)} disabled={busyCoin !== ''} aria-label={`加入 ${coin.symbol.toUpperCase()}（${coin.name}）`}>
-                    {busyCoin === coin.id ? '加入中…' : '加入'}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {query.trim() && !searchError && found.length === 0 && unpriced.length === 0 && <p>找不到符合的幣種</p>}
+        {searching ? <p>搜尋中…</p> : <ListedCoins coins={unpriced} busyCoin={busyCoin} onAdd={(coin) => void addListed(coin)} />}
+        {query.trim() && !searching && !searchError && found.length === 0 && unpriced.length === 0 && <p>找不到符合的幣種</p>}
       </section>
-      <section className={styles.card} aria-label="自行加入的幣種">
-        <h2>自行加入的幣種</h2>
-        {state.catalogue.some((coin) => coin.added) ? (
-          <ul>
-            {state.catalogue
-              .filter((coin) => coin.added)
-              .map((coin) => (
-                <li key={coin.symbol}>
-                  {coin.name}（{coin.symbol.toUpperCase()}，{coin.providerId}）{' '}
-                  <button type="button" className={styles.button} onClick={() => void removeAdded(coin.symbol)} disabled={busyCoin !== ''} aria-label={`停止報價 ${coin.symbol.toUpperCase()}`}>停止報價</button>
-                </li>
-              ))}
-          </ul>
-        ) : (
-          <p>尚未加入其他幣種。搜尋 CoinGecko 幣種清單即可加入。</p>
-        )}
-      </section>
+      <AddedCoins catalogue={state.catalogue} busyCoin={busyCoin} onRemove={(symbol) => void removeAdded(symbol)} />
       <section className={styles.card} aria-label="幣種標籤">
         <h2>幣種標籤</h2>
         {state.catalogue.map((coin) => (
