@@ -86,6 +86,23 @@ describe('adding and removing a coin', () => {
     expect(quote).toMatchObject({ twd: 555.5, provider: 'coingecko' });
   });
 
+  it('keeps a coin added while a refresh was asking the providers', async () => {
+    const replica = t.replica();
+    await replica.refresher.refresh();
+    await t.coinList.refresh();
+    // The refresh reads the priced coins, then the admin adds one before it writes the snapshot.
+    const all = t.pricedCoins.all.bind(t.pricedCoins);
+    let reads = 0;
+    t.pricedCoins.all = async () => {
+      const coins = await all();
+      reads += 1;
+      if (reads === 1) expect((await add('near')).status).toBe(201);
+      return coins;
+    };
+    expect(await replica.refresher.refresh()).toBe('refreshed');
+    expect((await t.store.read())!.quotes.some((quote) => quote.symbol === 'near')).toBe(true);
+  });
+
   it('refuses a second coin with a symbol already priced, naming the coin that has it', async () => {
     const answer = await add('batcat');
     expect(answer.status).toBe(409);

@@ -81,8 +81,9 @@ export class PriceRefresher {
     const previous = await store.read();
     const merged = new Map((previous?.quotes ?? []).map((quote) => [quote.symbol, quote]));
     for (const [symbol, quote] of quotes) merged.set(symbol, quote);
-    // A coin no longer priced (the admin removed it) leaves the snapshot.
-    const priced = new Set(coins.map((coin) => coin.symbol));
+    // A coin no longer priced (the admin removed it) leaves the snapshot; read again now, so that a
+    // coin added (and priced at once) while this refresh asked the providers is kept.
+    const priced = new Set((await this.deps.coins.all()).map((coin) => coin.symbol));
     const snapshot: Snapshot = { fetchedAt: this.now(), quotes: [...merged.values()].filter((quote) => priced.has(quote.symbol)) };
     await store.write(snapshot);
     for (const quote of quotes.values()) await this.deps.history.recordCloses(quote.symbol, [{ at: this.now(), twd: quote.twd }]);
