@@ -64,6 +64,14 @@ test('the admin reorders the ticker, adds a coin from the provider’s list, and
     const coinPage = await request.get('/coin/link');
     expect(coinPage.status()).toBe(200);
     expect(await coinPage.text()).toContain('Chainlink');
+
+    // Stopping it takes it off the next page's ticker (its page goes once the gateway's 30-second copy expires).
+    await page.reload();
+    await page.getByRole('button', { name: '停止報價 LINK' }).click();
+    await expect(page.getByText('已停止 LINK 的報價')).toBeVisible();
+    await expect(page.getByTestId('ticker-order')).not.toContainText('Chainlink');
+    const after = /<aside class="cm-tk".*?<\/aside>/.exec(await (await request.get('/coins')).text())![0];
+    expect([...after.matchAll(/<li><a href="\/coin\/(\w+)">/g)].map((match) => match[1])).toEqual(['eth', 'btc', 'usdt', 'sol', 'doge']);
   } finally {
     await request.delete('/api/admin/markets/coins/link', { headers });
     await request.put('/api/admin/markets/settings', { headers, data: { ticker: before.ticker, tags: Object.fromEntries(before.catalogue.map((coin: { symbol: string; tag: string }) => [coin.symbol, coin.tag])) } });
