@@ -33,7 +33,7 @@ test.describe('a reader on a phone', () => {
   });
 });
 
-test('the admin reorders the ticker and the next page shows the new order', async ({ page, request }) => {
+test('the admin reorders the ticker, adds a coin from the provider’s list, and the next page shows them', async ({ page, request }) => {
   const token = await signInWithToken(page, request);
   const headers = bearer(token);
   const before = await (await request.get('/api/admin/markets', { headers })).json();
@@ -43,14 +43,37 @@ test('the admin reorders the ticker and the next page shows the new order', asyn
     await page.getByRole('button', { name: '上移 ETH' }).click();
     await page.getByLabel('搜尋幣種（名稱或代號）').fill('狗狗');
     await page.getByRole('button', { name: '加入 DOGE' }).click();
+    // A coin not priced yet, from CoinGecko's list (the stand-in's): two coins share the symbol UNI.
+    await page.getByLabel('搜尋幣種（名稱或代號）').fill('uni');
+    await expect(page.getByTestId('listed-coins')).toContainText('Unicorn Token（UNI，unicorn-token）');
+    // A second coin for a symbol priced already is refused, in words that say why.
+    await page.getByLabel('搜尋幣種（名稱或代號）').fill('batcat');
+    await page.getByRole('button', { name: '加入 BTC（batcat）' }).click();
+    await expect(page.getByText('代號 BTC 已由「比特幣」使用，同一代號只能有一個幣種；請先移除「比特幣」')).toBeVisible();
+    await page.getByLabel('搜尋幣種（名稱或代號）').fill('chainlink');
+    await page.getByRole('button', { name: '加入 LINK（Chainlink）' }).click();
+    await expect(page.getByText('已加入 Chainlink，儲存後顯示在跑馬燈')).toBeVisible();
+    await expect(page.getByTestId('ticker-order')).toContainText('Chainlink（LINK）');
     await page.getByRole('button', { name: '儲存' }).click();
     await expect(page.getByText('已儲存行情設定')).toBeVisible();
 
     const html = await (await request.get('/coins')).text();
     const ticker = /<aside class="cm-tk".*?<\/aside>/.exec(html)![0];
     const order = [...ticker.matchAll(/<li><a href="\/coin\/(\w+)">/g)].map((match) => match[1]);
-    expect(order).toEqual(['eth', 'btc', 'usdt', 'sol', 'doge']);
+    expect(order).toEqual(['eth', 'btc', 'usdt', 'sol', 'doge', 'link']);
+    const coinPage = await request.get('/coin/link');
+    expect(coinPage.status()).toBe(200);
+    expect(await coinPage.text()).toContain('Chainlink');
+
+    // Stopping it takes it off the next page's ticker (its page goes once the gateway's 30-second copy expires).
+    await page.reload();
+    await page.getByRole('button', { name: '停止報價 LINK' }).click();
+    await expect(page.getByText('已停止 LINK 的報價')).toBeVisible();
+    await expect(page.getByTestId('ticker-order')).not.toContainText('Chainlink');
+    const after = /<aside class="cm-tk".*?<\/aside>/.exec(await (await request.get('/coins')).text())![0];
+    expect([...after.matchAll(/<li><a href="\/coin\/(\w+)">/g)].map((match) => match[1])).toEqual(['eth', 'btc', 'usdt', 'sol', 'doge']);
   } finally {
+    await request.delete('/api/admin/markets/coins/link', { headers });
     await request.put('/api/admin/markets/settings', { headers, data: { ticker: before.ticker, tags: Object.fromEntries(before.catalogue.map((coin: { symbol: string; tag: string }) => [coin.symbol, coin.tag])) } });
   }
 });

@@ -18,7 +18,7 @@ export const ADMIN_PATH_PREFIXES = [
   FLASH_ADMIN_PATH,
   AUTH_PATHS.password,
   '/api/uploads/image',
-  // 行情設定 (the markets service).
+  // 行情設定 (the markets service): its settings, and the coin list's search and added coins under /coins.
   '/api/admin/markets',
   // 訂閱者, 寄件匣 and 電子報 (the newsletter service).
   '/api/admin/newsletter',

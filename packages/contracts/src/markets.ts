@@ -65,9 +65,37 @@ export const marketSettingsInputSchema = z.object({
 });
 export type MarketSettingsInput = z.infer<typeof marketSettingsInputSchema>;
 
+/** Where the admin searches the global provider's coin list (GET ?q=) and adds a coin from it (POST); `/{symbol}` removes an added coin (DELETE). */
+export const MARKETS_COINS_ADMIN_PATH = '/api/admin/markets/coins';
+export const MARKETS_COIN_SEARCH_PATH = '/api/admin/markets/coins/search';
+
+/** A CoinGecko coin id as `/coins/list` spells them (`bitcoin`, `usd-coin`, `0x`). */
+export const providerCoinIdSchema = z
+  .string({ required_error: '請選擇幣種', invalid_type_error: '請選擇幣種' })
+  .trim()
+  .min(1, '請選擇幣種')
+  .max(100, '幣種識別碼過長')
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, '幣種識別碼格式不正確');
+
+/** GET /api/admin/markets/coins/search?q=: what the admin typed (name or symbol). */
+export const coinSearchQuerySchema = z.object({
+  q: z.string({ required_error: '請輸入幣種名稱或代號' }).trim().min(1, '請輸入幣種名稱或代號').max(60, '搜尋字詞過長'),
+});
+
+/** One coin of the provider's list, and whether it is priced here already. */
+export const coinSearchResultSchema = z.object({ id: z.string(), symbol: z.string(), name: z.string(), priced: z.boolean() });
+export type CoinSearchResult = z.infer<typeof coinSearchResultSchema>;
+export const coinSearchAnswerSchema = z.object({ results: z.array(coinSearchResultSchema) });
+export type CoinSearchAnswer = z.infer<typeof coinSearchAnswerSchema>;
+
+/** POST /api/admin/markets/coins: prices the provider's coin `id` from now on (its symbol becomes `/coin/{symbol}`). */
+export const addCoinInputSchema = z.object({ id: providerCoinIdSchema });
+export type AddCoinInput = z.infer<typeof addCoinInputSchema>;
+
 /** GET /api/admin/markets: 行情設定's page. */
 export interface MarketsAdminState {
-  catalogue: Array<{ symbol: string; name: string; tag: string; inTicker: boolean }>;
+  /** Every priced coin: the configured ones, then those the admin added (`added`: removable, priced by `providerId`). */
+  catalogue: Array<{ symbol: string; name: string; tag: string; inTicker: boolean; providerId: string; added: boolean }>;
   ticker: string[];
   providers: Array<{ name: string; lastSuccessAt: string | null; lastErrorAt: string | null; lastError: string | null; nextTryAt: string | null }>;
   snapshotAt: string | null;

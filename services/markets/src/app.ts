@@ -4,7 +4,11 @@ import { createRuntime, createServiceApp, rejectUnsafeText, requireAdmin, type D
 import { pingDatabase } from '@coinmag/service-kit/database';
 import type { CoinDefinition } from './coins.js';
 import { HistoryRepository } from './history/history.repository.js';
-import type { ProviderName } from './providers/provider.js';
+import { priceNow } from './fetching/price-now.js';
+import type { CoinListCache } from './providers/coin-list.js';
+import type { PriceProvider, ProviderName } from './providers/provider.js';
+import { AddedCoinsRepository } from './prices/added-coins.repository.js';
+import { PricedCoins } from './prices/priced-coins.js';
 import { CoinSettingsRepository } from './prices/coin-settings.repository.js';
 import { marketsRoutes } from './prices/markets.routes.js';
 import { MarketsService } from './prices/markets.service.js';
@@ -13,8 +17,13 @@ import type { SnapshotStore } from './snapshot/snapshot.js';
 export interface MarketsAppDeps {
   db: Knex;
   store: SnapshotStore;
+  /** The configured coins (MARKETS_COINS); the admin's added ones are read from the database. */
   coins: CoinDefinition[];
   providerNames: ProviderName[];
+  /** Asked at once for a coin the admin adds. */
+  providers: PriceProvider[];
+  /** The global provider's list 行情設定 searches. */
+  coinList: CoinListCache;
   /** The key admin tokens are checked with (行情設定). */
   publicKey: string;
   runtime?: ServiceRuntime;
@@ -26,16 +35,22 @@ export interface MarketsAppDeps {
 }
 
 /** Builds the markets service's Koa app from its dependencies; never listens (the fetching loop is main.ts's). */
-export function createApp(deps: MarketsAppDeps): { app: Koa; markets: MarketsService; history: HistoryRepository } {
+export function createApp(deps: MarketsAppDeps): { app: Koa; markets: MarketsService; history: HistoryRepository; pricedCoins: PricedCoins } {
   const runtime = deps.runtime ?? createRuntime('markets', deps.log);
   runtime.health.addDependency('database', () => pingDatabase(deps.db));
   for (const [name, probe] of Object.entries(deps.dependencies ?? {})) runtime.health.addDependency(name, probe);
   const app = createServiceApp(runtime, { proxyHops: deps.proxyHops ?? 0, forwardingSecret: deps.forwardingSecret });
   app.use(rejectUnsafeText());
   const history = new HistoryRepository(deps.db);
-  const markets = new MarketsService(deps.coins, deps.providerNames, deps.store, history, new CoinSettingsRepository(deps.db));
+  const added = new AddedCoinsRepository(deps.db);
+  const pricedCoins = new PricedCoins(deps.coins, added);
+  const markets = new MarketsService(pricedCoins, deps.providerNames, deps.store, history, new CoinSettingsRepository(deps.db), {
+    list: deps.coinList,
+    repository: added,
+    priceNow: (coin) => priceNow(coin, deps.providers, deps.store, history),
+  });
   const routes = marketsRoutes(markets, requireAdmin(deps.publicKey));
   app.use(routes.routes());
   app.use(routes.allowedMethods());
-  return { app, markets, history };
+  return { app, markets, history, pricedCoins };
 }

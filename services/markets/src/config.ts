@@ -22,7 +22,7 @@ export const marketsConfigSchema = z.object({
     .default('coingecko,max')
     .transform((value) => value.split(',').map((name) => name.trim()).filter(Boolean))
     .pipe(z.array(providerNames).min(1)),
-  /** The coins priced (symbols of the catalogue, comma-separated); the admin orders the ticker's among them. */
+  /** The coins always priced (symbols of the catalogue, comma-separated); the admin adds others from CoinGecko's list and orders the ticker's among them. */
   MARKETS_COINS: z
     .string()
     .default(COIN_CATALOGUE.map((coin) => coin.symbol).join(','))
@@ -31,6 +31,8 @@ export const marketsConfigSchema = z.object({
   MARKETS_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** One provider call's limit (connect, answer and body). */
   MARKETS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** The limit on fetching CoinGecko's list of coins (~1 MB; 行情設定's search, once a day). */
+  MARKETS_COIN_LIST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
   /** How long the fetching replica's lease lasts without renewal: another takes over after it. */
   MARKETS_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
 });

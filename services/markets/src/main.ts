@@ -6,6 +6,7 @@ import { loadMarketsConfig } from './config.js';
 import { marketsPendingMigrations, migrateMarkets } from './database.js';
 import { RedisFetchLease, SoleFetchLease } from './fetching/fetch-lease.js';
 import { PriceRefresher } from './fetching/price-refresher.js';
+import { CoinListCache } from './providers/coin-list.js';
 import { createProviders } from './providers/create-providers.js';
 import { MemorySnapshotStore } from './snapshot/memory-snapshot-store.js';
 import { RedisSnapshotStore } from './snapshot/redis-snapshot-store.js';
@@ -24,11 +25,13 @@ void runService({
     const store = redis ? new RedisSnapshotStore(redis, KEY_PREFIX, log) : new MemorySnapshotStore();
     const coins = coinsFromList(config.MARKETS_COINS);
     const providers = createProviders(config);
-    const { app, history } = createApp({
+    const { app, history, pricedCoins } = createApp({
       db,
       store,
       coins,
       providerNames: config.MARKETS_PROVIDERS,
+      providers,
+      coinList: new CoinListCache(config.MARKETS_COINGECKO_URL, config.MARKETS_COIN_LIST_TIMEOUT_MS, log),
       publicKey,
       runtime,
       proxyHops: config.TRUSTED_PROXY_HOPS,
@@ -37,7 +40,7 @@ void runService({
     });
     confirmAdminTokensWith(app, createTokenConfirmer({ authUrl: config.AUTH_URL, cacheMs: config.ADMIN_CONFIRM_CACHE_MS }));
     const refresher = new PriceRefresher({
-      coins,
+      coins: pricedCoins,
       providers,
       store,
       history,

@@ -1,16 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { MarketsAdminState } from '@coinmag/contracts';
+import type { CoinSearchResult, MarketsAdminState } from '@coinmag/contracts';
 import styles from '../admin.module.css';
 import { marketsApi } from '../api/markets-api';
 import { Spinner } from '../components/Spinner';
 import { reportLoadError } from '../session/load-errors';
 import { reportSaveError } from '../session/save-failure';
 import { toast } from '../toasts/toast-store';
+import { AddedCoins, ListedCoins } from './CoinListResults';
+import { useListedCoinSearch } from './use-listed-coin-search';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-TW', { hour12: false }) : '—');
 
-/** 行情設定 (docs/product.md, Market data): the ticker's coins and their order, each coin's tag, the providers' state. */
+/** 行情設定 (docs/product.md, Market data): the ticker's coins and their order, coins added from CoinGecko's list, each coin's tag, the providers' state. */
 export function MarketsSettingsPage() {
   const navigate = useNavigate();
   const [state, setState] = useState<MarketsAdminState | null>(null);
@@ -18,6 +20,8 @@ export function MarketsSettingsPage() {
   const [tags, setTags] = useState<Record<string, string>>({});
   const [query, setQuery] = useState('');
   const [saving, setSaving] = useState(false);
+  const { unpriced, searching, searchError, markPriced } = useListedCoinSearch(query);
+  const [busyCoin, setBusyCoin] = useState('');
 
   const adopt = (answer: MarketsAdminState) => {
     setState(answer);
@@ -36,6 +40,37 @@ export function MarketsSettingsPage() {
   }, [state, ticker, query]);
 
   if (!state) return <Spinner label="載入中…" />;
+  /** Takes the service's answer after adding or removing a coin, keeping the unsaved ticker and tags. */
+  const adoptCoins = (answer: MarketsAdminState, ticker: (current: string[]) => string[]) => {
+    setState(answer);
+    setTicker((current) => ticker(current).filter((symbol) => answer.catalogue.some((coin) => coin.symbol === symbol)));
+    setTags((current) => Object.fromEntries(answer.catalogue.map((coin) => [coin.symbol, current[coin.symbol] ?? coin.tag])));
+  };
+  const addListed = async (coin: CoinSearchResult) => {
+    if (busyCoin) return;
+    setBusyCoin(coin.id);
+    try {
+      const answer = await marketsApi.add(coin.id);
+      const symbol = coin.symbol.toLowerCase();
+      adoptCoins(answer, (current) => (current.includes(symbol) ? current : [...current, symbol]));
+      markPriced(coin.id);
+      toast.success(`已加入 ${coin.name}，儲存後顯示在跑馬燈`);
+    } catch (err) {
+      reportSaveError(err, () => navigate('/admin/login', { replace: true }));
+    }
+    setBusyCoin('');
+  };
+  const removeAdded = async (symbol: string) => {
+    if (busyCoin) return;
+    setBusyCoin(symbol);
+    try {
+      adoptCoins(await marketsApi.remove(symbol), (current) => current.filter((candidate) => candidate !== symbol));
+      toast.success(`已停止 ${symbol.toUpperCase()} 的報價`);
+    } catch (err) {
+      reportSaveError(err, () => navigate('/admin/login', { replace: true }));
+    }
+    setBusyCoin('');
+  };
   const nameOf = (symbol: string) => state.catalogue.find((coin) => coin.symbol === symbol)?.name ?? symbol;
   const move = (index: number, by: number) =>
     setTicker((current) => {
@@ -84,7 +119,11 @@ export function MarketsSettingsPage() {
             </li>
           ))}
         </ul>
+        {searchError && <p role="alert">{searchError}</p>}
+        {searching ? <p>搜尋中…</p> : <ListedCoins coins={unpriced} busyCoin={busyCoin} onAdd={(coin) => void addListed(coin)} />}
+        {query.trim() && !searching && !searchError && found.length === 0 && unpriced.length === 0 && <p>找不到符合的幣種</p>}
       </section>
+      <AddedCoins catalogue={state.catalogue} busyCoin={busyCoin} onRemove={(symbol) => void removeAdded(symbol)} />
       <section className={styles.card} aria-label="幣種標籤">
         <h2>幣種標籤</h2>
         {state.catalogue.map((coin) => (

@@ -7,7 +7,8 @@ import type { FetchLease } from './fetch-lease.js';
 import { afterFailure, afterSuccess, freshState, probedInOutage } from './provider-backoff.js';
 
 export interface RefresherDeps {
-  coins: CoinDefinition[];
+  /** The coins priced, read at each refresh (the configured ones and the admin's added ones). */
+  coins: { all(): Promise<CoinDefinition[]> };
   /** In the order they are asked. */
   providers: PriceProvider[];
   store: SnapshotStore;
@@ -62,33 +63,37 @@ export class PriceRefresher {
     const { store } = this.deps;
     if (!(await this.deps.lease.hold())) return 'not-leader';
     const states = new Map((await store.readStates()).map((state) => [state.name, state]));
+    const coins = await this.deps.coins.all();
     const quotes = new Map<string, Quote & { provider: PriceProvider['name'] }>();
     const backingOff: PriceProvider[] = [];
     for (const provider of this.deps.providers) {
       const state = states.get(provider.name) ?? freshState(provider.name);
       if (state.nextTryAt > this.now()) backingOff.push(provider);
-      else await this.ask(provider, state, quotes);
+      else await this.ask(provider, state, coins, quotes);
     }
     // Nothing priced: a total outage. The providers backing off are asked anyway (once per refresh) until one answers.
     for (const provider of backingOff) {
       if (quotes.size > 0) break;
       const state = states.get(provider.name)!;
-      if (probedInOutage(state, this.now())) await this.ask(provider, state, quotes);
+      if (probedInOutage(state, this.now())) await this.ask(provider, state, coins, quotes);
     }
     if (quotes.size === 0) return 'no-prices';
     const previous = await store.read();
     const merged = new Map((previous?.quotes ?? []).map((quote) => [quote.symbol, quote]));
     for (const [symbol, quote] of quotes) merged.set(symbol, quote);
-    const snapshot: Snapshot = { fetchedAt: this.now(), quotes: [...merged.values()] };
+    // A coin no longer priced (the admin removed it) leaves the snapshot; read again now, so that a
+    // coin added (and priced at once) while this refresh asked the providers is kept.
+    const priced = new Set((await this.deps.coins.all()).map((coin) => coin.symbol));
+    const snapshot: Snapshot = { fetchedAt: this.now(), quotes: [...merged.values()].filter((quote) => priced.has(quote.symbol)) };
     await store.write(snapshot);
     for (const quote of quotes.values()) await this.deps.history.recordCloses(quote.symbol, [{ at: this.now(), twd: quote.twd }]);
-    await this.housekeeping();
+    await this.housekeeping(coins);
     return 'refreshed';
   }
 
   /** Asks one provider for the coins not priced yet; its state follows the outcome. */
-  private async ask(provider: PriceProvider, state: ProviderState, quotes: Map<string, Quote & { provider: PriceProvider['name'] }>): Promise<void> {
-    const wanted = this.deps.coins.filter((coin) => !quotes.has(coin.symbol) && provider.covers(coin));
+  private async ask(provider: PriceProvider, state: ProviderState, coins: CoinDefinition[], quotes: Map<string, Quote & { provider: PriceProvider['name'] }>): Promise<void> {
+    const wanted = coins.filter((coin) => !quotes.has(coin.symbol) && provider.covers(coin));
     if (wanted.length === 0) return;
     const now = this.now();
     try {
@@ -102,22 +107,22 @@ export class PriceRefresher {
     }
   }
 
-  private async housekeeping(): Promise<void> {
+  private async housekeeping(coins: CoinDefinition[]): Promise<void> {
     const hour = Math.floor(this.now() / 3_600_000);
     if (hour !== this.lastPruneHour) {
       this.lastPruneHour = hour;
       await this.deps.history.pruneHourly(this.now());
     }
-    await this.backfillOne();
+    await this.backfillOne(coins);
   }
 
   /** Fills one coin's 90 days from the first provider that keeps history and is not backing off. */
-  private async backfillOne(): Promise<void> {
-    const coin = this.deps.coins.find((candidate) => !this.backfilled.has(candidate.symbol));
+  private async backfillOne(coins: CoinDefinition[]): Promise<void> {
+    const coin = coins.find((candidate) => !this.backfilled.has(backfillKey(candidate)));
     if (!coin) return;
     const oldest = await this.deps.history.oldestHour(coin.symbol);
     if (oldest !== undefined && oldest < this.now() - (BACKFILL_DAYS - 2) * 86_400_000) {
-      this.backfilled.add(coin.symbol);
+      this.backfilled.add(backfillKey(coin));
       return;
     }
     const states = new Map((await this.deps.store.readStates()).map((state) => [state.name, state]));
@@ -126,7 +131,7 @@ export class PriceRefresher {
     try {
       const points = await provider.history(coin, BACKFILL_DAYS);
       await this.deps.history.recordCloses(coin.symbol, points);
-      this.backfilled.add(coin.symbol);
+      this.backfilled.add(backfillKey(coin));
     } catch (err) {
       const state = states.get(provider.name) ?? freshState(provider.name);
       await this.deps.store.writeState(afterFailure(state, err, this.now(), this.deps.refreshMs));
@@ -134,3 +139,6 @@ export class PriceRefresher {
     }
   }
 }
+
+/** A symbol removed and given to another coin later is filled again. */
+const backfillKey = (coin: CoinDefinition) => `${coin.symbol}:${coin.coingeckoId}`;

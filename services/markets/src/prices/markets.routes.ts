@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { MARKETS_SETTINGS_PATH, marketSettingsInputSchema } from '@coinmag/contracts';
+import { addCoinInputSchema, coinSearchQuerySchema, MARKETS_COIN_SEARCH_PATH, MARKETS_COINS_ADMIN_PATH, MARKETS_SETTINGS_PATH, marketSettingsInputSchema } from '@coinmag/contracts';
 import { parseInput, readJsonBody, ValidationError } from '@coinmag/service-kit';
 import type { MarketsService } from './markets.service.js';
 
@@ -46,6 +46,24 @@ export function marketsRoutes(markets: MarketsService, adminGuard: Middleware): 
     const input = parseInput(marketSettingsInputSchema.strict(), await readJsonBody(ctx, 16 * 1024));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await markets.saveSettings(input);
+  });
+
+  router.get(MARKETS_COIN_SEARCH_PATH, adminGuard, async (ctx) => {
+    const { q } = parseInput(coinSearchQuerySchema, { q: typeof ctx.query.q === 'string' ? ctx.query.q : undefined });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await markets.searchCoins(q);
+  });
+
+  router.post(MARKETS_COINS_ADMIN_PATH, adminGuard, async (ctx) => {
+    const input = parseInput(addCoinInputSchema.strict(), await readJsonBody(ctx, 4 * 1024));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 201;
+    ctx.body = await markets.addCoin(input.id);
+  });
+
+  router.delete(`${MARKETS_COINS_ADMIN_PATH}/:symbol`, adminGuard, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await markets.removeCoin(symbolParam(ctx.params.symbol!));
   });
 
   return router;

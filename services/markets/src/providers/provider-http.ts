@@ -13,10 +13,10 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 /**
  * GETs a provider's JSON within `timeoutMs` (connect, headers and body together) and at most
- * MAX_ANSWER_BYTES. A 429 or 5xx, an unreadable or oversized body, or no answer at all throws a
+ * `maxBytes` (MAX_ANSWER_BYTES unless said). A 429 or 5xx, an unreadable or oversized body, or no answer at all throws a
  * ProviderError; the caller validates what it parses.
  */
-export async function getProviderJson(provider: ProviderName, url: URL, timeoutMs: number): Promise<unknown> {
+export async function getProviderJson(provider: ProviderName, url: URL, timeoutMs: number, maxBytes = MAX_ANSWER_BYTES): Promise<unknown> {
   let response: Response;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
@@ -33,7 +33,7 @@ export async function getProviderJson(provider: ProviderName, url: URL, timeoutM
     const failure = response.status >= 500 ? 'unavailable' : 'malformed';
     throw new ProviderError(provider, failure, `answered ${response.status}`, retryAfterMs(response.headers.get('retry-after')));
   }
-  const text = await readBounded(provider, response, signal);
+  const text = await readBounded(provider, response, signal, maxBytes);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -41,9 +41,9 @@ export async function getProviderJson(provider: ProviderName, url: URL, timeoutM
   }
 }
 
-async function readBounded(provider: ProviderName, response: Response, signal: AbortSignal): Promise<string> {
+async function readBounded(provider: ProviderName, response: Response, signal: AbortSignal, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
-  if (declared > MAX_ANSWER_BYTES) {
+  if (declared > maxBytes) {
     await response.body?.cancel();
     throw new ProviderError(provider, 'malformed', `answer of ${declared} bytes is over the limit`);
   }
@@ -52,7 +52,7 @@ async function readBounded(provider: ProviderName, response: Response, signal: A
   try {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
-      if (size > MAX_ANSWER_BYTES) {
+      if (size > maxBytes) {
         await response.body?.cancel().catch(() => undefined);
         throw new ProviderError(provider, 'malformed', 'answer is over the size limit');
       }

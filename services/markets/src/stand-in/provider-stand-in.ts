@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { oversizedCoinList, standInCoinList } from './stand-in-coin-list.js';
 import { StandInPrices, STAND_IN_TWD_PER_USD } from './stand-in-prices.js';
 
 /**
@@ -18,6 +19,8 @@ export interface ProviderStandIn {
   maxUrl: string;
   prices: StandInPrices;
   setMode(provider: StandInProvider, mode: StandInMode, retryAfterSeconds?: number): void;
+  /** `/api/v3/coins/list` answers far more coins than any real list ('oversized'), or as documented ('ok'); the mode above applies first. */
+  setCoinListSize(size: 'ok' | 'oversized'): void;
   /** Requests each provider received since the start. */
   requests: Record<StandInProvider, number>;
   close(): Promise<void>;
@@ -28,7 +31,7 @@ const COINGECKO_RATE_LIMIT = { status: { error_code: 429, error_message: "You've
 const COINGECKO_NOT_FOUND = { error: 'coin not found' };
 
 /**
- * A local server answering as CoinGecko's public API (`/api/v3/simple/price`,
+ * A local server answering as CoinGecko's public API (`/api/v3/simple/price`, `/api/v3/coins/list`,
  * `/api/v3/coins/markets`, `/api/v3/coins/{id}/market_chart`) and MAX's (`/api/v2/tickers`) do,
  * on one port. Tests switch each provider's mode; `npm start` points the markets service at it
  * for a demo without the internet, and `POST /__stand-in/mode?provider=…&mode=…` switches it
@@ -38,6 +41,7 @@ export async function startProviderStandIn(port = 0, host = '127.0.0.1'): Promis
   const prices = new StandInPrices();
   const modes: Record<StandInProvider, { mode: StandInMode; retryAfter: number }> = { coingecko: { mode: 'ok', retryAfter: 60 }, max: { mode: 'ok', retryAfter: 60 } };
   const requests: Record<StandInProvider, number> = { coingecko: 0, max: 0 };
+  let coinListSize: 'ok' | 'oversized' = 'ok';
   const server: Server = createServer((req, res) => {
     try {
       answer(req, res);
@@ -87,6 +91,10 @@ export async function startProviderStandIn(port = 0, host = '127.0.0.1'): Promis
           : { twd, twd_24h_change: change, usd: round(twd / STAND_IN_TWD_PER_USD), usd_24h_change: change, last_updated_at: Math.floor(now / 1000) };
       }
       return send(res, 200, body);
+    }
+    if (url.pathname === '/api/v3/coins/list') {
+      if (malformed) return send(res, 200, { coins: standInCoinList().slice(0, 3) });
+      return send(res, 200, coinListSize === 'oversized' ? oversizedCoinList() : standInCoinList());
     }
     if (url.pathname === '/api/v3/coins/markets') {
       const ids = (url.searchParams.get('ids') ?? prices.ids().join(',')).split(',').filter((id) => prices.twdAt(id, now) !== undefined);
@@ -143,6 +151,9 @@ export async function startProviderStandIn(port = 0, host = '127.0.0.1'): Promis
     requests,
     setMode(provider, mode, retryAfterSeconds = 60) {
       modes[provider] = { mode, retryAfter: retryAfterSeconds };
+    },
+    setCoinListSize(size) {
+      coinListSize = size;
     },
     close: () =>
       new Promise<void>((resolve) => {

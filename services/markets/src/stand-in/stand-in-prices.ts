@@ -27,6 +27,15 @@ const MAX_MARKETS: Readonly<Record<string, string>> = {
   cardano: 'adatwd',
 };
 
+import { isListedCoin } from './stand-in-coin-list.js';
+
+/** A listed coin without a base price gets one from its id (between NT$0.01 and NT$50,000), the same every run. */
+function derivedBase(id: string): number {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return Math.round(10 ** ((hash % 700) / 100 - 2) * 5 * 100) / 100;
+}
+
 export class StandInPrices {
   private readonly fixed = new Map<string, number>();
 
@@ -48,7 +57,7 @@ export class StandInPrices {
   twdAt(id: string, at: number): number | undefined {
     const held = this.fixed.get(id);
     if (held !== undefined) return held;
-    const base = STAND_IN_BASE_TWD[id];
+    const base = STAND_IN_BASE_TWD[id] ?? (isListedCoin(id) ? derivedBase(id) : undefined);
     if (base === undefined) return undefined;
     if (id === 'tether') return base;
     const slow = (at / (30 * 86_400_000)) * 2 * Math.PI + base;

@@ -11,7 +11,9 @@ import { migrateMarkets } from '../../src/database.js';
 import { RedisFetchLease } from '../../src/fetching/fetch-lease.js';
 import { PriceRefresher } from '../../src/fetching/price-refresher.js';
 import { HistoryRepository } from '../../src/history/history.repository.js';
+import { CoinListCache } from '../../src/providers/coin-list.js';
 import { createProviders } from '../../src/providers/create-providers.js';
+import type { PricedCoins } from '../../src/prices/priced-coins.js';
 import type { ProviderName } from '../../src/providers/provider.js';
 import { RedisSnapshotStore } from '../../src/snapshot/redis-snapshot-store.js';
 import { startProviderStandIn, type ProviderStandIn } from '../../src/stand-in/provider-stand-in.js';
@@ -53,6 +55,9 @@ export interface MarketsTest {
   store: RedisSnapshotStore;
   recorded: RecordedLog;
   adminToken: string;
+  /** The provider's coin list as the service keeps it (行情設定's search). */
+  coinList: CoinListCache;
+  pricedCoins: PricedCoins;
   /** A replica's fetching side, as main.ts builds it (several share one Redis prefix). */
   replica(options?: { leaseMs?: number; now?: () => number }): Replica;
   close(): Promise<void>;
@@ -71,9 +76,10 @@ export async function startMarketsTest(options: MarketsTestOptions = {}): Promis
   const store = new RedisSnapshotStore(redis, prefix, recorded.log);
   const coins = options.coins ?? COIN_CATALOGUE.slice(0, 4);
   const providerNames = options.providers ?? ['coingecko', 'max'];
-  const { app, history } = createApp({ db, store, coins, providerNames, publicKey: keys.publicKey, log: recorded.log });
-  const api = await startApp(app);
   const providers = createProviders({ MARKETS_PROVIDERS: providerNames, MARKETS_COINGECKO_URL: standIn.coingeckoUrl, MARKETS_MAX_URL: standIn.maxUrl, MARKETS_FETCH_TIMEOUT_MS: 2000 });
+  const coinList = new CoinListCache(standIn.coingeckoUrl, 10_000, recorded.log);
+  const { app, history, pricedCoins } = createApp({ db, store, coins, providerNames, providers, coinList, publicKey: keys.publicKey, log: recorded.log });
+  const api = await startApp(app);
   const replicas: Replica[] = [];
   return {
     standIn,
@@ -85,9 +91,11 @@ export async function startMarketsTest(options: MarketsTestOptions = {}): Promis
     store,
     recorded,
     adminToken: signTestAdminToken(keys.privateKey),
+    coinList,
+    pricedCoins,
     replica({ leaseMs = options.leaseMs ?? 60_000, now } = {}) {
       const lease = new RedisFetchLease(redis, `${prefix}fetch-lease`, leaseMs);
-      const refresher = new PriceRefresher({ coins, providers, store, history, lease, refreshMs: options.refreshMs ?? 30_000, log: recorded.log, now });
+      const refresher = new PriceRefresher({ coins: pricedCoins, providers, store, history, lease, refreshMs: options.refreshMs ?? 30_000, log: recorded.log, now });
       const replica = { refresher, lease };
       replicas.push(replica);
       return replica;
