@@ -3,11 +3,16 @@
 // views into Postgres); then (run) the site is read (every table, every object, three public
 // pages), backed up live by the compose `backup` one-off service, every volume destroyed
 // (`down -v`), a fresh stack's Postgres and S3 restored by the same service before anything else
-// starts, the rest brought up, and the site read again: everything must be equal.
+// starts, the rest brought up, and the site read again: everything must be equal. The price
+// providers' stand-in is stopped first (an outage: the markets service keeps its last prices and
+// writes nothing, so no table moves while the drill reads, backs up and compares) and started again
+// only once the restored tables are compared, before the pages are: their tickers hold its prices.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Checks, Journey } from './journey.js';
 import { articleForm } from './journey.js';
+import { tickerOfHeldPrices } from '../standins/held-prices.js';
+import { sleep } from './shell.js';
 import type { ComposeStack } from './stack.js';
 import { bucketDigests, comparableHtml, firstDifference, tableDigests } from './site-state.js';
 
@@ -29,6 +34,9 @@ interface SiteState {
 const DRILL_SITE_TITLE = '備份演練雜誌';
 const READERS = 3;
 const RESTORE = ['run', '--rm', '-T', '--entrypoint', 'node', 'backup', '/opt/coinmag-backup/restore.js'];
+/** The markets service asks a failing provider again at each refresh (30 s); the gateway asks it every second while it has no prices. */
+const PRICES_BACK_WITHIN_MS = 45_000;
+const TICKER_HTML = '/api/markets/ticker/html';
 
 export class RestoreDrill {
   private views = 0;
@@ -40,7 +48,14 @@ export class RestoreDrill {
     /** Every long-running and one-shot service `up` starts (not the backup profile's). */
     private readonly services: string[],
     private readonly deployables: string[],
+    /** The price providers' stand-in, stopped while the drill compares tables. */
+    private readonly priceProvider: string,
   ) {}
+
+  /** What `up` starts while the price provider stays stopped. */
+  private get withoutPrices(): string[] {
+    return this.services.filter((service) => service !== this.priceProvider);
+  }
 
   /** Two more revisions of the article, new settings, and views from three readers. */
   async write(): Promise<void> {
@@ -87,6 +102,12 @@ export class RestoreDrill {
     const { article } = this.journey.made;
     const reports: string[] = [];
     let before: SiteState | undefined;
+    await this.checks.check('drill: the price provider stopped (an outage): the home page keeps its last prices, and the markets service writes no more', async () => {
+      this.stack.mustCompose(['stop', this.priceProvider], { timeoutMs: 2 * 60_000 });
+      const res = await this.journey.get('/');
+      assert.equal(res.status, 200);
+      assert.deepEqual(tickerOfHeldPrices(await res.text()).problems, []);
+    });
     await this.checks.check('drill: the views the content restart flushed are in Postgres, with the revisions and settings', async () => {
       const stored = await this.journey.json<{ view_count: number }>(`/api/articles/admin/${article.id}`, await this.journey.login());
       assert.equal(stored.view_count, this.views, 'the article’s view count in Postgres');
@@ -123,8 +144,8 @@ export class RestoreDrill {
       const report = /^restore: .*$/m.exec(out);
       assert.ok(report, `no report from the restore:\n${out}`);
       reports.push(report[0]);
-      this.stack.up(['-d', '--no-build'], { timeoutMs: 15 * 60_000 });
-      await this.stack.waitHealthy(this.services, 8 * 60_000);
+      this.stack.up(['-d', '--no-build', ...this.withoutPrices], { timeoutMs: 15 * 60_000 });
+      await this.stack.waitHealthy(this.withoutPrices, 8 * 60_000);
       for (const service of this.deployables) await this.journey.waitReady(service, 60_000);
     });
 
@@ -135,6 +156,18 @@ export class RestoreDrill {
     });
     await this.checks.check('drill: every media object there, with the same SHA-256', () => {
       assert.deepEqual(bucketDigests(this.stack), before!.objects);
+    });
+    await this.checks.check(`drill: the price provider started again: the restored site's ticker has its prices within ${PRICES_BACK_WITHIN_MS / 1000} s`, async () => {
+      this.stack.up(['-d', '--no-build', this.priceProvider], { timeoutMs: 2 * 60_000 });
+      const started = Date.now();
+      for (;;) {
+        const res = await this.journey.get(TICKER_HTML);
+        await res.body?.cancel();
+        if (res.status === 200) break;
+        assert.equal(res.status, 204, `${TICKER_HTML}: ${res.status}`);
+        assert.ok(Date.now() - started < PRICES_BACK_WITHIN_MS, `no ticker ${PRICES_BACK_WITHIN_MS / 1000} s after the provider started`);
+        await sleep(500);
+      }
     });
     await this.checks.check('drill: the home, article and category pages render the same HTML', async () => {
       const after = await this.read();

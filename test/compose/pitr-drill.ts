@@ -5,7 +5,9 @@
 // object store within archive_timeout (the RPO, measured); Postgres's and Redis's volumes are
 // destroyed; `coinmag-pitr restore --to <moment>` in a one-off container of the postgres service
 // rebuilds the database as it was at the moment, and the stack starts on it: every table's rows
-// as read at the moment, nothing written after it, every media object there.
+// as read at the moment, nothing written after it, every media object there. The price providers'
+// stand-in is stopped throughout (the markets service then writes no price: the tables hold still
+// while the moment is noted, and the restored ones are compared before any new price is written).
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Checks, Journey } from './journey.js';
@@ -68,7 +70,14 @@ export class PitrDrill {
     private readonly journey: Journey,
     private readonly services: string[],
     private readonly deployables: string[],
+    /** The price providers' stand-in, stopped throughout. */
+    private readonly priceProvider: string,
   ) {}
+
+  /** What `up` starts while the price provider stays stopped. */
+  private get withoutPrices(): string[] {
+    return this.services.filter((service) => service !== this.priceProvider);
+  }
 
   private sql(query: string): string {
     const out = this.stack.exec('postgres', ['psql', '-U', 'coinmag', '-d', 'coinmag', '-v', 'ON_ERROR_STOP=1', '-qtA', '-c', query]);
@@ -87,6 +96,7 @@ export class PitrDrill {
     const { category } = this.journey.made;
     const reports: string[] = [];
     const token = await this.journey.login();
+    this.stack.mustCompose(['stop', this.priceProvider], { timeoutMs: 2 * 60_000 });
     const archiveTimeoutSeconds = Number(/^(\d+)s$/.exec(this.sql('show archive_timeout'))?.[1]);
 
     let baseBackupSeconds = 0;
@@ -162,8 +172,8 @@ export class PitrDrill {
       assert.ok(report, `no report from the restore:\n${out}`);
       reports.push(report[0]);
       assert.match(report[0], /recovery stopping before commit/, 'the replay did not stop at the moment: the WAL after it was not in the archive');
-      this.stack.up(['-d', '--no-build'], { timeoutMs: 15 * 60_000 });
-      await this.stack.waitHealthy(this.services, 8 * 60_000);
+      this.stack.up(['-d', '--no-build', ...this.withoutPrices], { timeoutMs: 15 * 60_000 });
+      await this.stack.waitHealthy(this.withoutPrices, 8 * 60_000);
       for (const service of this.deployables) await this.journey.waitReady(service, 60_000);
       siteSeconds = (Date.now() - lost) / 1000;
     });

@@ -2,6 +2,9 @@
 // Dockerfile, runs the repository's docker-compose.yml with a generated .env on this machine's
 // Docker engine, waits for health, then through the published gateway port signs in, creates a
 // category and an article with a cover (stored in the S3 service), reads them as a reader,
+// reads the ticker and a coin page with the prices of the providers' stand-in, subscribes to 電子報
+// and follows the confirmation that arrives at an SMTP sink (the outside parties are containers of
+// test/compose/standins.yml, a second compose file, built by test/standins/images.ts),
 // restarts the content container, then Postgres and the S3 service, checks nothing was lost,
 // runs the restore drill (drill.ts: backup with the `backup` service, `down -v`, restore into a
 // fresh stack, everything equal) and the point-in-time recovery drill (pitr-drill.ts), and always
@@ -19,12 +22,20 @@ import { generateEnv, requiredVariables } from './env-file.js';
 import { RestoreDrill, type DrillFigures } from './drill.js';
 import { PitrDrill, type PitrFigures } from './pitr-drill.js';
 import { Checks, Journey, type Deployable } from './journey.js';
+import { newsletterThroughTheRelay } from './newsletter.js';
+import { pricesThroughTheGateway } from './prices.js';
 import { phase, Shell } from './shell.js';
 import { ComposeStack } from './stack.js';
 import { ThirdPartyImages, thirdPartyImages } from './third-party.js';
+import { buildTestStandins, TEST_STANDIN_LABEL } from '../standins/images.js';
+import { providerSettings, smtpSettings } from '../standins/ports.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
+/** The outside parties' stand-ins, a second compose file. */
+const STANDINS_FILE = join(import.meta.dirname, 'standins.yml');
+/** Stopped by the drills while they read, back up and restore: the markets service then writes no price. */
+const PRICE_PROVIDER = 'price-provider';
 // Projects and image tags of this test: `coinmag-compose-backup-<pid>`, removed by a later run once
 // that process is gone.
 const PROJECT_PREFIX = 'coinmag-compose-backup-';
@@ -91,7 +102,8 @@ function swarmNode(engine: Engine, shell: Shell): string {
 
 /** This run's images (its own tag), once its stack is gone. */
 function removeImages(engine: Engine, shell: Shell, version: string): void {
-  const out = shell.run(engine.docker, ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', '--filter', 'label=org.coinmag.deployable'], { env: engine.env, quiet: true }).stdout;
+  const list = (label: string) => shell.run(engine.docker, ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', '--filter', `label=${label}`], { env: engine.env, quiet: true }).stdout;
+  const out = list('org.coinmag.deployable') + '\n' + list(TEST_STANDIN_LABEL);
   const mine = out.split('\n').map((s) => s.trim()).filter((image) => image.endsWith(`:${version}`));
   if (mine.length > 0) shell.run(engine.docker, ['rmi', ...mine], { env: engine.env });
 }
@@ -114,8 +126,9 @@ async function main(): Promise<number> {
   let swarmAtUp: string | undefined;
   const services = (parse(readFileSync(COMPOSE_FILE, 'utf8')) as { services: Record<string, ComposeService> }).services;
   // What `up` starts: every service but those of a profile (the backup one-off).
-  const started = Object.entries(services).filter(([, s]) => !s.profiles?.length).map(([name]) => name);
-  const longRunning = started.filter((name) => services[name]!.restart !== 'no');
+  const standins = (parse(readFileSync(STANDINS_FILE, 'utf8')) as { services: Record<string, ComposeService> }).services;
+  const started = [...Object.entries(services).filter(([, s]) => !s.profiles?.length).map(([name]) => name), ...Object.keys(standins)];
+  const longRunning = started.filter((name) => (services[name] ?? standins[name])!.restart !== 'no');
   const deployables: Record<string, Deployable> = {};
   for (const [name, service] of Object.entries(services)) {
     const list = Array.isArray(service.environment) ? service.environment.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]) : Object.entries(service.environment ?? {});
@@ -141,15 +154,18 @@ async function main(): Promise<number> {
       const reports = new ThirdPartyImages(ready, shell, ROOT).prepare(thirdPartyImages(ROOT, COMPOSE_FILE));
       for (const r of reports) process.stdout.write(`compose:   ${r.image}: ${r.source}\n`);
     });
+    await phase(timings, 'build the outside parties’ stand-ins', async () => {
+      for (const image of await buildTestStandins(ready, shell, ROOT, version)) process.stdout.write(`compose:   ${image}: built\n`);
+    });
 
     const port = Number(process.env.COMPOSE_TEST_GATEWAY_PORT ?? 0) || (await freePort());
     const baseUrl = `http://127.0.0.1:${port}`;
     const envFile = join(work, 'env');
     const backups = join(work, 'backups');
-    const env = generateEnv(COMPOSE_FILE, join(ROOT, '.env.example'), { GATEWAY_PORT: String(port), SITE_ORIGIN: baseUrl, COINMAG_VERSION: version, BACKUP_HOST_DIR: backups }, baseUrl);
+    const env = generateEnv(COMPOSE_FILE, join(ROOT, '.env.example'), { GATEWAY_PORT: String(port), SITE_ORIGIN: baseUrl, COINMAG_VERSION: version, BACKUP_HOST_DIR: backups, ...providerSettings(PRICE_PROVIDER), ...smtpSettings('smtp-sink') }, baseUrl);
     writeFileSync(envFile, env.text, { mode: 0o600 });
     if (env.notInExample.length > 0) process.stdout.write(`compose: warning: docker-compose.yml requires ${env.notInExample.join(', ')}, which .env.example does not list\n`);
-    stack = new ComposeStack(ready, shell, { root: ROOT, composeFile: COMPOSE_FILE, envFile, project });
+    stack = new ComposeStack(ready, shell, { root: ROOT, composeFile: COMPOSE_FILE, extraFiles: [STANDINS_FILE], envFile, project });
 
     await phase(timings, 'build the project images', () => {
       stack!.mustCompose(['--profile', 'backup', 'build'], { timeoutMs: 60 * 60_000, stream: true });
@@ -168,7 +184,11 @@ async function main(): Promise<number> {
     const journey = new Journey(stack, checks, baseUrl, env.values.ADMIN_PASSWORD!, deployables);
     await phase(timings, 'platform checks', () => journey.platform());
     await phase(timings, 'admin and reader through the gateway', () => journey.readerAndAdmin());
-    const drill = new RestoreDrill(stack, checks, journey, started, Object.keys(deployables));
+    await phase(timings, 'prices and 電子報 through the gateway', async () => {
+      await pricesThroughTheGateway(journey, checks);
+      await newsletterThroughTheRelay(stack!, journey, checks);
+    });
+    const drill = new RestoreDrill(stack, checks, journey, started, Object.keys(deployables), PRICE_PROVIDER);
     await phase(timings, 'drill: revisions, settings, views', () => drill.write());
 
     await phase(timings, 'restart content', async () => {
@@ -183,7 +203,7 @@ async function main(): Promise<number> {
       await journey.nothingLost('a Postgres and S3 restart');
     });
     figures = await phase(timings, 'restore drill', () => drill.run());
-    pitr = await phase(timings, 'point-in-time recovery drill', () => new PitrDrill(stack!, checks, journey, started, Object.keys(deployables)).run());
+    pitr = await phase(timings, 'point-in-time recovery drill', () => new PitrDrill(stack!, checks, journey, started, Object.keys(deployables), PRICE_PROVIDER).run());
   } catch (error) {
     failure = error;
   } finally {

@@ -14,13 +14,15 @@ export class ComposeStack {
   constructor(
     private readonly engine: Engine,
     private readonly shell: Shell,
-    private readonly options: { root: string; composeFile: string; envFile: string; project: string },
+    /** `extraFiles`: compose files given after the repository's (the test's stand-ins of outside parties). */
+    private readonly options: { root: string; composeFile: string; extraFiles?: string[]; envFile: string; project: string },
   ) {}
 
   private args(rest: string[]): [string, string[]] {
     const [command, ...first] = this.engine.compose;
-    const { root, composeFile, envFile, project } = this.options;
-    return [command!, [...first, '--project-name', project, '--project-directory', root, '--file', composeFile, '--env-file', envFile, ...rest]];
+    const { root, composeFile, extraFiles = [], envFile, project } = this.options;
+    const files = [composeFile, ...extraFiles].flatMap((file) => ['--file', file]);
+    return [command!, [...first, '--project-name', project, '--project-directory', root, ...files, '--env-file', envFile, ...rest]];
   }
 
   compose(rest: string[], options: RunOptions = {}) {

@@ -7,7 +7,9 @@
 // counted view in Postgres (the gateways count beacons in content's Redis; a killed gateway's
 // held batch too), no stale answer after a write's 200 (through the edge and from each gateway),
 // the admin signing in and out throughout (auth's replicas replaced and killed too), the login
-// limit shared by the auth replicas, a signed-out session refused by every gateway. Always ends with `docker swarm leave --force`. Env: SWARM_TEST_KEEP=1 (leave it up).
+// limit shared by the auth replicas, a signed-out session refused by every gateway. Before the
+// traffic, the markets service's prices from the price providers' stand-in (a service of
+// test/swarm/standins.yml) through the edge, and the fetching replica SIGKILLed: another takes over. Always ends with `docker swarm leave --force`. Env: SWARM_TEST_KEEP=1 (leave it up).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,9 @@ import { failureLogs } from './diagnose.js';
 import { buildExpandRelease, EXPAND_COLUMN, expandFacts } from './expand.js';
 import { DELIVERY_BOUND_MS, deliveryDelays, spread, staleReason } from './freshness.js';
 import { buildDeployables, buildPostgres, DEPLOYABLES, prepareThirdParty, releaseAs } from './images.js';
+import { MARKETS_TIMING, pricesOnTheSwarm } from './prices.js';
+import { buildTestStandins } from '../standins/images.js';
+import { providerSettings } from '../standins/ports.js';
 import { writeSecrets } from './secrets.js';
 import { SignIns } from './sign-ins.js';
 import { Swarm } from './swarm.js';
@@ -31,6 +36,8 @@ import { Traffic } from './traffic.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STACK_FILE = join(ROOT, 'deploy/swarm/stack.yml');
+/** The outside parties' stand-ins, merged after the stack file. */
+const STANDINS_FILE = join(import.meta.dirname, 'standins.yml');
 /**
  * Its own name: the stack's volumes (removed at the start and the end) are named after it.
  * (Not "coinmag-swarm-test": a run that left the swarm before removing its stack stranded that
@@ -105,6 +112,7 @@ async function main(): Promise<number> {
     await phase(timings, 'third-party images', () => {
       for (const line of prepareThirdParty(engine, shell, ROOT, STACK_FILE)) process.stdout.write(`swarm:   ${line}\n`);
     });
+    await phase(timings, 'build the price providers’ stand-in', () => buildTestStandins(engine, shell, ROOT, 'swarm-test', ['price-provider']));
     await phase(timings, 'build the deployables (swarm-v1)', () => buildDeployables(engine, shell, ROOT, 'swarm-v1'));
     await phase(timings, 'build the backup image', () => buildBackupImage(engine, shell, ROOT, 'swarm-v1'));
     await phase(timings, 'build the postgres image (WAL archiving)', () => buildPostgres(engine, shell, ROOT, STACK_FILE));
@@ -122,10 +130,10 @@ async function main(): Promise<number> {
     const bridge = s.docker(['network', 'inspect', 'docker_gwbridge', '--format', '{{(index .IPAM.Config 0).Subnet}}'], { quiet: true }).trim();
     const trusted = join(work, 'trusted-upstreams.lst');
     writeFileSync(trusted, `${bridge}\n127.0.0.0/8\n`);
-    const env = (version: string) => ({ COINMAG_VERSION: version, EDGE_PORT: String(port), SITE_ORIGIN: baseUrl, COINMAG_SECRETS: secrets, EDGE_TRUSTED_UPSTREAMS: trusted });
+    const env = (version: string) => ({ COINMAG_VERSION: version, EDGE_PORT: String(port), SITE_ORIGIN: baseUrl, COINMAG_SECRETS: secrets, EDGE_TRUSTED_UPSTREAMS: trusted, ...providerSettings('price-provider'), ...MARKETS_TIMING });
 
     await phase(timings, 'stack deploy (swarm-v1) until converged', async () => {
-      s.deploy(STACK_FILE, env('swarm-v1'));
+      s.deploy(STACK_FILE, env('swarm-v1'), [STANDINS_FILE]);
       await s.converged(ONE_OFFS, 10 * 60_000, 'swarm-v1');
     });
     await checks.check('every service runs its replicas: gateway ×2, content ×3, auth ×2, media ×2, markets ×2, newsletter ×2, one edge, Postgres, Redis, MinIO', () => {
@@ -140,6 +148,11 @@ async function main(): Promise<number> {
         if (Date.now() > deadline) throw new Error(`the edge does not answer on ${baseUrl}: ${res?.status ?? 'no connection'}\n${s.logs('edge')}`);
         await sleep(1000);
       }
+    });
+
+    await phase(timings, 'prices through the edge, the fetching replica killed', async () => {
+      await pricesOnTheSwarm(s, checks, baseUrl);
+      await s.converged(ONE_OFFS, 5 * 60_000, 'swarm-v1');
     });
 
     const admin = new Admin(baseUrl, adminPassword);
@@ -195,7 +208,7 @@ async function main(): Promise<number> {
     await phase(timings, 'rolling update of every deployable to swarm-v2', async () => {
       updateStartedAt = new Date();
       process.stdout.write(`swarm:   ${updateStartedAt.toISOString()} stack deploy swarm-v2\n`);
-      s.deploy(STACK_FILE, env('swarm-v2'));
+      s.deploy(STACK_FILE, env('swarm-v2'), [STANDINS_FILE]);
       await s.converged(ONE_OFFS, 10 * 60_000, 'swarm-v2');
     });
     await checks.check('every deployable runs swarm-v2 on all its tasks', () => {

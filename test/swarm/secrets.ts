@@ -20,6 +20,8 @@ export function writeSecrets(dir: string): { adminPassword: string } {
     forwarding_secret: secret(32),
     'jwt_private_key.pem': keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     'jwt_public_key.pem': keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    // No relay here: one empty line, emails go to the newsletter's local mailbox (寄件匣).
+    newsletter_smtp_url: '\n',
   };
   for (const [name, value] of Object.entries(files)) writeFileSync(join(dir, name), value, { mode: 0o600 });
   return { adminPassword };

@@ -83,8 +83,10 @@ export class Swarm {
     if (networks.length > 0) this.shell.run(this.engine.docker, ['network', 'rm', ...networks], { env: this.engine.env, timeoutMs: 60_000 });
   }
 
-  deploy(stackFile: string, env: Record<string, string>): void {
-    this.docker(['stack', 'deploy', '--prune', '--resolve-image', 'never', '-c', stackFile, this.stack], { env, timeoutMs: 5 * 60_000 });
+  /** `extraFiles`: stack files merged after `stackFile` (the test's stand-ins of outside parties). */
+  deploy(stackFile: string, env: Record<string, string>, extraFiles: string[] = []): void {
+    const files = [stackFile, ...extraFiles].flatMap((file) => ['-c', file]);
+    this.docker(['stack', 'deploy', '--prune', '--resolve-image', 'never', ...files, this.stack], { env, timeoutMs: 5 * 60_000 });
   }
 
   services(): ServiceState[] {

@@ -26,6 +26,13 @@ describe('configuration from secret files', () => {
     expect(loadConfig(withKeyPath, { KEY_FILE: join(dir, 'missing') })).toEqual({ KEY_FILE: join(dir, 'missing') });
   });
 
+  it('leaves the variable unset when its file holds only a blank line (a Docker secret cannot be empty)', () => {
+    const blank = join(dir, 'blank');
+    writeFileSync(blank, '\n');
+    const optional = z.object({ SMTP_URL: z.string().url().optional() });
+    expect(loadConfig(optional, { SMTP_URL_FILE: blank })).toEqual({});
+  });
+
   it('names the variable, not the path or the value, when the file cannot be read', () => {
     expect(() => loadConfig(schema, { DATABASE_URL_FILE: join(dir, 'missing') })).toThrow(new ConfigError('Invalid configuration: DATABASE_URL_FILE: cannot read the file it names'));
   });

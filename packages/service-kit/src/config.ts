@@ -14,7 +14,8 @@ function declaredNames(schema: z.ZodTypeAny): Set<string> | undefined {
  * `<NAME>_FILE` (a path, e.g. a Docker or Kubernetes secret under /run/secrets) stands for
  * `<NAME>` when that is unset, for every variable the schema declares: passwords and URLs
  * holding them then never sit in the environment of a stack file. Variables the schema
- * declares with the suffix (JWT_PRIVATE_KEY_FILE) are its own and left alone.
+ * declares with the suffix (JWT_PRIVATE_KEY_FILE) are its own and left alone. A file holding
+ * only blank lines leaves `<NAME>` unset (an optional setting's secret in a stack that needs one).
  */
 function withSecretFiles(env: Record<string, string | undefined>, declared: Set<string> | undefined): Record<string, string | undefined> {
   const out = { ...env };
@@ -23,11 +24,14 @@ function withSecretFiles(env: Record<string, string | undefined>, declared: Set<
     const base = name.slice(0, -'_FILE'.length);
     // A schema that declares `<NAME>_FILE` itself reads that file in its own way (a key path).
     if (out[base] || (declared && (!declared.has(base) || declared.has(name)))) continue;
+    let content: string;
     try {
-      out[base] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+      content = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
     } catch {
       throw new ConfigError(`Invalid configuration: ${name}: cannot read the file it names`);
     }
+    // A blank file is an unset variable, as a blank one is (a Docker secret cannot be empty).
+    if (content.trim() !== '') out[base] = content;
   }
   return out;
 }

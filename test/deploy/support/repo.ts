@@ -118,7 +118,8 @@ export async function loadConfigSchema(dir: string): Promise<ConfigSchema> {
     loaders,
     problems: (env) =>
       schemas.flatMap(([name, original]) => {
-        const result = (original as ZodLike).safeParse(env);
+        // As loadConfig does (service-kit): a blank variable is an unset one.
+        const result = (original as ZodLike).safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
         return result.success ? [] : (result.error?.issues ?? []).map((issue) => `${name}: ${issue.path.join('.')}: ${issue.message}`);
       }),
   };

@@ -23,6 +23,8 @@ export interface ProviderStandIn {
   setCoinListSize(size: 'ok' | 'oversized'): void;
   /** Requests each provider received since the start. */
   requests: Record<StandInProvider, number>;
+  /** Who asked last (the client's address) and when: the fetching replica, seen from outside. */
+  lastRequest?: { address: string; at: number };
   close(): Promise<void>;
 }
 
@@ -35,13 +37,31 @@ const COINGECKO_NOT_FOUND = { error: 'coin not found' };
  * `/api/v3/coins/markets`, `/api/v3/coins/{id}/market_chart`) and MAX's (`/api/v2/tickers`) do,
  * on one port. Tests switch each provider's mode; `npm start` points the markets service at it
  * for a demo without the internet, and `POST /__stand-in/mode?provider=…&mode=…` switches it
- * from outside (the bench's outage).
+ * from outside (the bench's outage); `GET /__stand-in/last-request` names the address that asked
+ * last (test:swarm finds the fetching replica with it).
  */
 export async function startProviderStandIn(port = 0, host = '127.0.0.1'): Promise<ProviderStandIn> {
   const prices = new StandInPrices();
   const modes: Record<StandInProvider, { mode: StandInMode; retryAfter: number }> = { coingecko: { mode: 'ok', retryAfter: 60 }, max: { mode: 'ok', retryAfter: 60 } };
   const requests: Record<StandInProvider, number> = { coingecko: 0, max: 0 };
   let coinListSize: 'ok' | 'oversized' = 'ok';
+  const standIn: ProviderStandIn = {
+    coingeckoUrl: '',
+    maxUrl: '',
+    prices,
+    requests,
+    setMode(provider, mode, retryAfterSeconds = 60) {
+      modes[provider] = { mode, retryAfter: retryAfterSeconds };
+    },
+    setCoinListSize(size) {
+      coinListSize = size;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
   const server: Server = createServer((req, res) => {
     try {
       answer(req, res);
@@ -59,10 +79,12 @@ export async function startProviderStandIn(port = 0, host = '127.0.0.1'): Promis
       modes[provider].mode = mode as StandInMode;
       return send(res, 200, { provider, mode });
     }
+    if (req.method === 'GET' && url.pathname === '/__stand-in/last-request') return send(res, 200, standIn.lastRequest ?? {});
     if (req.method !== 'GET') return send(res, 405, { error: 'method not allowed' });
     const provider: StandInProvider | undefined = url.pathname.startsWith('/api/v3/') ? 'coingecko' : url.pathname === '/api/v2/tickers' ? 'max' : undefined;
     if (!provider) return send(res, 404, { error: 'Not Found' });
     requests[provider] += 1;
+    standIn.lastRequest = { address: req.socket.remoteAddress ?? '', at: Date.now() };
     const { mode, retryAfter } = modes[provider];
     if (mode === 'down') return req.socket.destroy();
     if (mode === 'rate-limited') {
@@ -144,23 +166,9 @@ export async function startProviderStandIn(port = 0, host = '127.0.0.1'): Promis
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const { port: bound } = server.address() as AddressInfo;
   const root = `http://${host}:${bound}`;
-  return {
-    coingeckoUrl: `${root}/api/v3`,
-    maxUrl: root,
-    prices,
-    requests,
-    setMode(provider, mode, retryAfterSeconds = 60) {
-      modes[provider] = { mode, retryAfter: retryAfterSeconds };
-    },
-    setCoinListSize(size) {
-      coinListSize = size;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  standIn.coingeckoUrl = `${root}/api/v3`;
+  standIn.maxUrl = root;
+  return standIn;
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {

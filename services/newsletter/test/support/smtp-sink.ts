@@ -17,6 +17,9 @@ export interface SinkOptions {
   answerFor?: (recipient: string) => string | undefined;
   /** Called while a message's data is arriving (before it is accepted): a test kills the sender there. */
   onDataStart?: (recipient: string, count: number) => void;
+  /** Where it listens: loopback on a free port unless given (test:compose's sink container listens on every address). */
+  host?: string;
+  port?: number;
 }
 
 /** A real SMTP server (smtp-server) in the test process: what arrives is parsed with mailparser. */
@@ -91,9 +94,10 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   });
   // A client killed mid-message resets its connection: expected here, not an error of the test.
   server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, () => resolve()));
   const port = (server.server.address() as { port: number }).port;
   sink.port = port;
-  sink.url = options.user ? `smtp://${encodeURIComponent(options.user)}:${encodeURIComponent(options.password ?? '')}@127.0.0.1:${port}` : `smtp://127.0.0.1:${port}`;
+  sink.url = options.user ? `smtp://${encodeURIComponent(options.user)}:${encodeURIComponent(options.password ?? '')}@${host}:${port}` : `smtp://${host}:${port}`;
   return sink;
 }
