@@ -3,12 +3,8 @@ import { API_MESSAGES } from '@coinmag/contracts';
 import { PayloadTooLargeError, ValidationError } from './errors.js';
 import { assertSafeJson } from './text-guard.js';
 
-/**
- * Reads a JSON body, refusing it with 413 as soon as it passes `maxBytes`, and with 400 when it
- * is not JSON, nests too deep or holds a character no field may hold (see text-guard.ts).
- */
-export async function readJsonBody(ctx: Context, maxBytes = 256 * 1024): Promise<unknown> {
-  if (!ctx.is('application/json')) throw new ValidationError(undefined, API_MESSAGES.jsonRequired);
+/** A request's body, refused with 413 as soon as it passes `maxBytes` (declared or sent). */
+export async function readBoundedBody(ctx: Context, maxBytes: number): Promise<Buffer> {
   const declared = Number(ctx.get('content-length'));
   if (declared > maxBytes) throw new PayloadTooLargeError(API_MESSAGES.bodyTooLarge);
   const chunks: Buffer[] = [];
@@ -21,9 +17,19 @@ export async function readJsonBody(ctx: Context, maxBytes = 256 * 1024): Promise
     }
     chunks.push(chunk);
   }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a JSON body, refusing it with 413 as soon as it passes `maxBytes`, and with 400 when it
+ * is not JSON, nests too deep or holds a character no field may hold (see text-guard.ts).
+ */
+export async function readJsonBody(ctx: Context, maxBytes = 256 * 1024): Promise<unknown> {
+  if (!ctx.is('application/json')) throw new ValidationError(undefined, API_MESSAGES.jsonRequired);
+  const raw = await readBoundedBody(ctx, maxBytes);
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(raw.toString('utf8'));
   } catch {
     throw new ValidationError(undefined, API_MESSAGES.invalidJson);
   }

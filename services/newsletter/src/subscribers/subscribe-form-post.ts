@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { API_MESSAGES, subscribeInputSchema, type SubscribeInput } from '@coinmag/contracts';
-import { assertSafeJson, errorAnswer, parseInput, PayloadTooLargeError } from '@coinmag/service-kit';
+import { subscribeInputSchema, type SubscribeInput } from '@coinmag/contracts';
+import { assertSafeJson, errorAnswer, parseInput, readBoundedBody } from '@coinmag/service-kit';
 import { escapeHtml, SITE_NAME } from '../mail/templates.js';
 
 /**
@@ -14,17 +14,7 @@ export function isFormPost(ctx: Context): boolean {
 
 /** The form's fields (email, digest, category…) as the JSON endpoint's input, checked by the same schema. */
 export async function readSubscribeForm(ctx: Context, maxBytes = 4096): Promise<SubscribeInput> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      ctx.req.destroy();
-      throw new PayloadTooLargeError(API_MESSAGES.bodyTooLarge);
-    }
-    chunks.push(chunk);
-  }
-  const fields = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const fields = new URLSearchParams((await readBoundedBody(ctx, maxBytes)).toString('utf8'));
   const input = {
     email: fields.get('email') ?? '',
     digest: fields.has('digest'),
