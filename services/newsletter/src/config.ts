@@ -36,7 +36,7 @@ export const newsletterConfigSchema = z.object({
   CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
   /** Emails per minute this service sends at most (all replicas together share the limit through Postgres). */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(600_000).default(600),
-  /** SMTP connections kept open to the relay, each carrying one email at a time. */
+  /** SMTP connections kept open to the relay, each carrying one email at a time (and each with a Postgres connection of its own: the end-of-data ledger). */
   NEWSLETTER_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
   /** Deliveries one pass claims. */
   NEWSLETTER_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
@@ -44,7 +44,7 @@ export const newsletterConfigSchema = z.object({
   NEWSLETTER_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** How often an idle sender looks for work. */
   NEWSLETTER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /** One SMTP exchange's limit (connect, greeting, the whole message); past it the delivery is retried. */
+  /** How long the relay may stay silent (connect, greeting, a command); past it the delivery is retried. The answer to an email's end of data gets at least 10 minutes (RFC 5321 §4.5.3.2.6). */
   NEWSLETTER_SMTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),
   /**
    * The key the links in emails are signed with (HMAC); unset, it is derived from

@@ -6,6 +6,7 @@ import { migrateNewsletter, newsletterPendingMigrations } from './database.js';
 import { LinkSigner } from './links/signed-links.js';
 import { MailboxTransport } from './mail/mailbox-transport.js';
 import { SmtpTransport } from './mail/smtp-transport.js';
+import { PostgresEndOfDataLedger } from './sending/end-of-data-ledger.js';
 
 void runService({
   name: 'newsletter',
@@ -19,7 +20,14 @@ void runService({
     if (!secret) log.warn('neither NEWSLETTER_LINK_SECRET nor FORWARDING_SECRET is set: links in emails stop working when this process restarts');
     const signer = secret ? new LinkSigner(secret) : LinkSigner.ephemeral();
     const transport = config.NEWSLETTER_SMTP_URL
-      ? new SmtpTransport(db, config.NEWSLETTER_SMTP_URL, config.NEWSLETTER_FROM, config.NEWSLETTER_SMTP_TIMEOUT_MS, config.NEWSLETTER_SMTP_CONNECTIONS)
+      ? new SmtpTransport({
+          url: config.NEWSLETTER_SMTP_URL,
+          from: config.NEWSLETTER_FROM,
+          timeoutMs: config.NEWSLETTER_SMTP_TIMEOUT_MS,
+          connections: config.NEWSLETTER_SMTP_CONNECTIONS,
+          heloName: new URL(config.SITE_ORIGIN).hostname,
+          openLedger: () => new PostgresEndOfDataLedger({ url: config.DATABASE_URL, schema: config.DB_SCHEMA }),
+        })
       : new MailboxTransport(db, config.NEWSLETTER_FROM);
     const { app, sender } = createApp({
       db,

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignView } from '@coinmag/contracts';
 import { pino } from 'pino';
-import { SmtpTransport } from '../src/mail/smtp-transport.js';
 import type { MailTransport } from '../src/mail/transport.js';
 import { SendBudget } from '../src/sending/send-budget.js';
 import { Sender } from '../src/sending/sender.js';
-import { SITE, startNewsletterTest, tokenIn, type NewsletterTest } from './support/newsletter-harness.js';
+import { SITE, smtpTransport, startNewsletterTest, tokenIn, type NewsletterTest } from './support/newsletter-harness.js';
 import { addConfirmed } from './support/subscribers-fixture.js';
 
 let t: NewsletterTest;
@@ -24,10 +23,9 @@ function recording(inner: MailTransport, steps: string[]): MailTransport {
     },
     deliver: async (prepared, context, record) => {
       steps.push(`deliver ${prepared.mail.to}`);
-      await inner.deliver(prepared, context, async (db, response) => {
-        await record(db, response);
-        steps.push(`recorded ${prepared.mail.to}`);
-      });
+      const delivered = await inner.deliver(prepared, context, record);
+      steps.push(`${delivered.record} ${prepared.mail.to}`);
+      return delivered;
     },
     close: () => inner.close(),
   };
@@ -39,7 +37,7 @@ describe('a batch of a campaign', () => {
     const digest = (await (await t.api.fetch('/api/admin/newsletter/campaigns/digest', t.admin({ method: 'POST' }))).json()) as CampaignView;
     await t.api.fetch(`/api/admin/newsletter/campaigns/${digest.id}/send`, t.admin({ method: 'POST', body: '{}' }));
     const steps: string[] = [];
-    const transport = new SmtpTransport(t.db, t.sink!.url, '幣圈新手誌 <newsletter@coinmag.example>', 5000, 3);
+    const transport = smtpTransport(t.dbUrl, t.sink!.url, 3);
     const sender = new Sender({
       db: t.db,
       transport: recording(transport, steps),

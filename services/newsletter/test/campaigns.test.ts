@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignView, SubscriberRow } from '@coinmag/contracts';
 import { pino } from 'pino';
-import { SmtpTransport } from '../src/mail/smtp-transport.js';
 import { SendBudget } from '../src/sending/send-budget.js';
 import { Sender } from '../src/sending/sender.js';
-import { json, SITE, startNewsletterTest, type NewsletterTest } from './support/newsletter-harness.js';
+import { json, SITE, smtpTransport, startNewsletterTest, type NewsletterTest } from './support/newsletter-harness.js';
 import { addConfirmed } from './support/subscribers-fixture.js';
 
 let t: NewsletterTest;
 const refused = new Map<string, string>();
+const refusedAtEnd = new Map<string, string>();
 beforeAll(async () => {
-  t = await startNewsletterTest({ smtp: true, sink: { answerFor: (recipient) => refused.get(recipient) } });
+  t = await startNewsletterTest({ smtp: true, sink: { answerFor: (recipient) => refused.get(recipient), dataAnswer: (recipient) => refusedAtEnd.get(recipient) } });
 });
 afterAll(async () => t?.close());
 
@@ -116,16 +116,46 @@ describe('failures', () => {
   });
 });
 
+describe('a refusal after the end of data', () => {
+  it('undoes the record made at the end of data: 5xx suppresses, 4xx is sent again later and then once', async () => {
+    t.sink!.received.length = 0;
+    refusedAtEnd.set('subscriber7@example.com', '552 mailbox full for good');
+    refusedAtEnd.set('subscriber9@example.com', '451 try again later');
+    const digest = await draftDigest();
+    await t.api.fetch(`/api/admin/newsletter/campaigns/${digest.id}/send`, t.admin({ method: 'POST', body: '{}' }));
+    await t.sendAll();
+    const first = (await (await t.api.fetch(`/api/admin/newsletter/campaigns/${digest.id}`, t.admin())).json()) as CampaignView;
+    expect(first).toMatchObject({ state: 'sending', total: 39, sent: 37, failed: 1 });
+    const rows = await t.db('deliveries').join('subscribers', 'subscribers.id', 'deliveries.subscriber_id').where({ campaign_id: digest.id }).select('email', 'deliveries.status', 'sent_at', 'smtp_response', 'lease_owner', 'last_error', 'deliveries.id');
+    const byEmail = new Map(rows.map((row: { email: string; id: number }) => [row.email, row]));
+    expect(byEmail.get('subscriber7@example.com')).toMatchObject({ status: 'failed', sent_at: null, lease_owner: null, last_error: expect.stringContaining('552') });
+    expect(byEmail.get('subscriber9@example.com')).toMatchObject({ status: 'pending', sent_at: null, lease_owner: null, last_error: expect.stringContaining('451') });
+    expect((await t.db('subscribers').where({ email: 'subscriber7@example.com' }).first()).status).toBe('suppressed');
+    const delivered = rows.filter((row: { status: string }) => row.status === 'sent');
+    expect(delivered).toHaveLength(37);
+    expect(delivered.every((row: { smtp_response: string | null; lease_owner: string | null }) => row.smtp_response?.startsWith('250 ') && row.lease_owner === null)).toBe(true);
+
+    refusedAtEnd.clear();
+    await t.db('deliveries').where({ id: byEmail.get('subscriber9@example.com')!.id }).update({ next_attempt_at: t.db.fn.now() });
+    await t.sendAll();
+    const done = (await (await t.api.fetch(`/api/admin/newsletter/campaigns/${digest.id}`, t.admin())).json()) as CampaignView;
+    expect(done).toMatchObject({ state: 'sent', sent: 38, failed: 1 });
+    expect(t.sink!.received.filter((mail) => mail.to === 'subscriber9@example.com')).toHaveLength(1);
+    expect(t.sink!.received.filter((mail) => mail.to === 'subscriber7@example.com')).toHaveLength(0);
+  });
+});
+
 describe('several senders at once', () => {
   it('share the outbox without sending anything twice', async () => {
     t.sink!.received.length = 0;
     const digest = await draftDigest();
     await t.api.fetch(`/api/admin/newsletter/campaigns/${digest.id}/send`, t.admin({ method: 'POST', body: '{}' }));
-    const others = [1, 2].map(
-      () =>
+    const transports = [1, 2].map(() => smtpTransport(t.dbUrl, t.sink!.url, 2));
+    const others = transports.map(
+      (transport) =>
         new Sender({
           db: t.db,
-          transport: new SmtpTransport(t.db, t.sink!.url, 'x <newsletter@coinmag.example>', 5000),
+          transport,
           budget: new SendBudget(t.db, 600_000, 5),
           signer: t.signer,
           siteOrigin: SITE,
@@ -141,9 +171,11 @@ describe('several senders at once', () => {
     };
     await Promise.all([...others.map(drain), t.sendAll()]);
     for (const sender of others) await sender.stop();
+    for (const transport of transports) await transport.close();
     const recipients = t.sink!.received.map((mail) => mail.to);
-    expect(recipients).toHaveLength(39);
-    expect(new Set(recipients).size).toBe(39);
+    // 40 subscribers, two of them suppressed by the failures above.
+    expect(recipients).toHaveLength(38);
+    expect(new Set(recipients).size).toBe(38);
   });
 });
 

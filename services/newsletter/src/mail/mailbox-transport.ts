@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { MailTransport, PreparedMail, RecordSent } from './transport.js';
+import type { Delivered, DeliveryContext, MailTransport, PreparedMail, RecordSent } from './transport.js';
 import type { OutgoingMail } from './templates.js';
 
 /**
@@ -18,7 +18,7 @@ export class MailboxTransport implements MailTransport {
     return { mail };
   }
 
-  async deliver({ mail }: PreparedMail, context: { subscriberId: number | null; deliveryId: number }, record: RecordSent): Promise<void> {
+  async deliver({ mail }: PreparedMail, context: DeliveryContext, record: RecordSent): Promise<Delivered> {
     await this.db.transaction(async (trx) => {
       await trx('mailbox_messages').insert({
         delivery_id: context.deliveryId,
@@ -31,6 +31,7 @@ export class MailboxTransport implements MailTransport {
       });
       await record(trx, 'mailbox');
     });
+    return { answer: 'mailbox', record: 'recorded' };
   }
 
   async close(): Promise<void> {}

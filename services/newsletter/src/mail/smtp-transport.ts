@@ -1,65 +1,70 @@
-import type { Knex } from 'knex';
-import nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
+import { hostname } from 'node:os';
+import type { ConnectionOptions } from 'node:tls';
 import addressparser from 'nodemailer/lib/addressparser';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { PermanentFailure, TemporaryFailure, type MailTransport, type PreparedMail, type RecordSent } from './transport.js';
+import { SmtpAddressError, SmtpConnection, SmtpReplyError } from './smtp/smtp-connection.js';
+import { smtpData } from './smtp/smtp-data.js';
+import { parseSmtpUrl, type SmtpEndpoint } from './smtp/smtp-endpoint.js';
+import { PermanentFailure, TemporaryFailure, type Delivered, type DeliveryContext, type EndOfDataLedger, type MailTransport, type PreparedMail } from './transport.js';
 import type { OutgoingMail } from './templates.js';
 
-interface SmtpError extends Error {
-  code?: string;
-  command?: string;
-  responseCode?: number;
-  response?: string;
-  rejectedErrors?: SmtpError[];
+/** 5xx to the recipient or to the message is the address's; to our login or sender it is the operator's (retried). */
+export function classifySmtpError(err: unknown): PermanentFailure | TemporaryFailure {
+  if (err instanceof SmtpAddressError) return new PermanentFailure(err.message);
+  if (err instanceof SmtpReplyError) {
+    const addressed = err.command === 'RCPT TO' || err.command === 'DATA' || err.command === 'end of data';
+    if (err.reply.code >= 500 && addressed) return new PermanentFailure(err.message);
+    return new TemporaryFailure(err.message);
+  }
+  return new TemporaryFailure(err instanceof Error ? err.message : String(err));
 }
 
-/** 5xx to the recipient or to the message is the address's; 5xx to our login or sender is the operator's (retried). */
-export function classifySmtpError(err: unknown): PermanentFailure | TemporaryFailure {
-  const error = err as SmtpError;
-  const cause = error.rejectedErrors?.[0] ?? error;
-  const code = cause.responseCode ?? error.responseCode;
-  const command = (cause.command ?? error.command ?? '').toUpperCase();
-  const summary = `${code ?? error.code ?? 'error'} ${(cause.response ?? cause.message ?? '').replace(/[\r\n]+/g, ' ')}`.slice(0, 280);
-  const addressed = error.code === 'EENVELOPE' || command.startsWith('RCPT') || command === 'DATA';
-  if (code !== undefined && code >= 500 && code < 600 && addressed) return new PermanentFailure(summary);
-  return new TemporaryFailure(summary);
+export interface SmtpTransportOptions {
+  /** NEWSLETTER_SMTP_URL. */
+  url: string;
+  /** The sender every email names (NEWSLETTER_FROM). */
+  from: string;
+  timeoutMs: number;
+  /** Connections kept open to the relay, each carrying one email at a time. */
+  connections: number;
+  /** Each connection's ledger (a Postgres connection of its own): where an email's end of data is recorded. */
+  openLedger: () => EndOfDataLedger;
+  /** The name EHLO gives: the site's host name. */
+  heloName?: string;
+  /** More TLS settings for the relay (a private relay's CA). */
+  tls?: ConnectionOptions;
+}
+
+/** An SMTP connection and its ledger: the pair that carries one email at a time. */
+interface Lane {
+  smtp: SmtpConnection | undefined;
+  ledger: EndOfDataLedger;
 }
 
 /**
- * Any SMTP relay, TLS and login from one URL (NEWSLETTER_SMTP_URL); a pool of connections reused
- * between emails. Each message is built whole before its batch starts going (base64 parts: the
- * encoding is native, where quoted-printable runs in JavaScript), handed to the pool as one buffer
- * (one write to the socket, not one per MIME piece), and recorded sent by a single-row update the
- * moment the relay's 250 arrives.
+ * Any SMTP relay, TLS and login from one URL (NEWSLETTER_SMTP_URL), through connections kept
+ * open and reused. Each message is built whole before its batch goes (base64 parts, dot-stuffed,
+ * the end-of-data line included) and written in one write; the moment its last byte has left,
+ * the lane's ledger marks the delivery sent — before the relay can have answered — so a process
+ * killed at any moment after the relay has the email has recorded it (docs/adr/0020). The relay's
+ * answer then settles it: a 250 is kept beside the row, a refusal undoes the record.
  */
 export class SmtpTransport implements MailTransport {
   readonly kind = 'smtp' as const;
-  private readonly transporter: Transporter;
+  private readonly endpoint: SmtpEndpoint;
   private readonly fromAddress: string;
+  private readonly idle: Lane[] = [];
+  private readonly lanes = new Set<Lane>();
+  private readonly waiting: Array<(lane: Lane) => void> = [];
 
-  constructor(
-    private readonly db: Knex,
-    url: string,
-    private readonly from: string,
-    timeoutMs: number,
-    connections = 4,
-  ) {
-    this.transporter = nodemailer.createTransport({
-      url,
-      pool: true,
-      maxConnections: connections,
-      maxMessages: Infinity,
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      socketTimeout: timeoutMs,
-    } as Parameters<typeof nodemailer.createTransport>[0]);
-    this.fromAddress = addressparser(from, { flatten: true })[0]?.address ?? from;
+  constructor(private readonly options: SmtpTransportOptions) {
+    this.endpoint = parseSmtpUrl(options.url);
+    this.fromAddress = addressparser(options.from, { flatten: true })[0]?.address ?? options.from;
   }
 
   async prepare(mail: OutgoingMail): Promise<PreparedMail> {
-    const raw = await new MailComposer({
-      from: this.from,
+    const message = await new MailComposer({
+      from: this.options.from,
       to: mail.to,
       subject: mail.subject,
       html: mail.html,
@@ -70,23 +75,74 @@ export class SmtpTransport implements MailTransport {
     })
       .compile()
       .build();
-    return { mail, raw };
+    return { mail, data: smtpData(message) };
   }
 
-  async deliver(prepared: PreparedMail, _context: { subscriberId: number | null; deliveryId: number }, record: RecordSent): Promise<void> {
-    const raw = prepared.raw ?? (await this.prepare(prepared.mail)).raw!;
-    let response: string;
+  async deliver(prepared: PreparedMail, context: DeliveryContext): Promise<Delivered> {
+    const data = prepared.data ?? (await this.prepare(prepared.mail)).data!;
+    const lane = await this.acquire();
+    const handOver: { recorded?: Promise<boolean> } = {};
     try {
-      const info = await this.transporter.sendMail({ envelope: { from: this.fromAddress, to: [prepared.mail.to] }, raw });
-      response = String(info.response ?? '250');
-    } catch (err) {
-      throw classifySmtpError(err);
+      let smtp: SmtpConnection;
+      try {
+        await lane.ledger.ready();
+        smtp = lane.smtp?.usable ? lane.smtp : await this.reopen(lane);
+      } catch (err) {
+        throw classifySmtpError(err);
+      }
+      let answer: string;
+      try {
+        answer = await smtp.send(this.fromAddress, prepared.mail.to, data, () => {
+          handOver.recorded = lane.ledger.handedOver(context.deliveryId, context.owner);
+          handOver.recorded.catch(() => undefined);
+        });
+      } catch (err) {
+        // A refusal after the end of data undoes a record: let that record commit first.
+        await handOver.recorded?.catch(() => undefined);
+        throw classifySmtpError(err);
+      }
+      const record: Delivered['record'] = await handOver.recorded!.then(
+        (ours): Delivered['record'] => (ours ? 'recorded' : 'lease lost'),
+        (): Delivered['record'] => 'unrecorded',
+      );
+      return { answer, record };
+    } finally {
+      this.release(lane);
     }
-    // The relay has the email: nothing else happens before the record (docs/adr/0020, the window).
-    await record(this.db, response);
   }
 
   async close(): Promise<void> {
-    this.transporter.close();
+    for (const lane of this.lanes) {
+      lane.smtp?.quit();
+      await lane.ledger.close();
+    }
+    this.lanes.clear();
+    this.idle.length = 0;
+  }
+
+  private async acquire(): Promise<Lane> {
+    const lane = this.idle.pop();
+    if (lane) return lane;
+    if (this.lanes.size < this.options.connections) {
+      const created: Lane = { smtp: undefined, ledger: this.options.openLedger() };
+      this.lanes.add(created);
+      return created;
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(lane: Lane): void {
+    if (!this.lanes.has(lane)) return;
+    const next = this.waiting.shift();
+    if (next) next(lane);
+    else this.idle.push(lane);
+  }
+
+  private async reopen(lane: Lane): Promise<SmtpConnection> {
+    lane.smtp?.destroy();
+    lane.smtp = undefined;
+    lane.smtp = await SmtpConnection.open(this.endpoint, { timeoutMs: this.options.timeoutMs, name: this.options.heloName ?? hostname(), ...(this.options.tls ? { tls: this.options.tls } : {}) });
+    return lane.smtp;
   }
 }
+

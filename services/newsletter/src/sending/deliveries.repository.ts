@@ -56,14 +56,32 @@ export class DeliveriesRepository {
     if (updated !== 1) throw new LeaseLost(`delivery ${id} is no longer ours`);
   }
 
+  /**
+   * The relays' 250s of a batch beside their rows, in one statement. The rows were marked sent at
+   * their end of data (and keep their lease until here, so a refusal can still undo them).
+   */
+  async confirmSent(owner: string, answers: Array<{ id: number; answer: string }>): Promise<void> {
+    if (answers.length === 0) return;
+    await this.db.raw(
+      `update deliveries d set smtp_response = v.answer, lease_owner = null
+       from (select unnest(?::bigint[]) as id, unnest(?::text[]) as answer) v
+       where d.id = v.id and d.lease_owner = ? and d.status = 'sent'`,
+      [answers.map((row) => row.id), answers.map((row) => row.answer.slice(0, 300)), owner],
+    );
+  }
+
+  /** Rows of ours still pending, or marked sent at their end of data and then refused by the relay. */
+  private ours(id: number, owner: string) {
+    return this.db('deliveries').where({ id, lease_owner: owner }).whereIn('status', ['pending', 'sent']);
+  }
+
   async retryLater(id: number, owner: string, error: string, delayMs: number): Promise<void> {
-    await this.db('deliveries')
-      .where({ id, lease_owner: owner, status: 'pending' })
-      .update({ next_attempt_at: this.db.raw(`now() + (? * interval '1 millisecond')`, [delayMs]), last_error: error.slice(0, 300), lease_owner: null });
+    await this.ours(id, owner)
+      .update({ status: 'pending', sent_at: null, next_attempt_at: this.db.raw(`now() + (? * interval '1 millisecond')`, [delayMs]), last_error: error.slice(0, 300), lease_owner: null });
   }
 
   async fail(id: number, owner: string, error: string): Promise<void> {
-    await this.db('deliveries').where({ id, lease_owner: owner, status: 'pending' }).update({ status: 'failed', last_error: error.slice(0, 300), lease_owner: null });
+    await this.ours(id, owner).update({ status: 'failed', sent_at: null, last_error: error.slice(0, 300), lease_owner: null });
   }
 
   async cancel(id: number, owner: string, reason: string): Promise<void> {

@@ -117,13 +117,16 @@ export class Sender {
       else ready.push({ delivery, prepared: await this.options.transport.prepare(mail) });
     }
     let next = 0;
+    const answers: Array<{ id: number; answer: string }> = [];
     const worker = async () => {
       while (next < ready.length) {
         const { delivery, prepared } = ready[next++]!;
-        await this.deliver(delivery, prepared);
+        const answer = await this.deliver(delivery, prepared);
+        if (answer !== undefined) answers.push({ id: delivery.id, answer });
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.options.concurrency, ready.length) }, worker));
+    await this.deliveries.confirmSent(this.owner, answers);
     if (claimed.some((delivery) => delivery.kind === 'campaign')) await this.deliveries.finishCampaigns();
     return { claimed: claimed.length, throttled: false };
   }
@@ -172,12 +175,22 @@ export class Sender {
     return campaign.send(subscriber.email, links, messageId);
   }
 
-  private async deliver(delivery: ClaimedDelivery, prepared: PreparedMail): Promise<void> {
+  /** Sends one delivery and settles its row; returns the relay's 250 when it is still to be put beside the row (confirmSent). */
+  private async deliver(delivery: ClaimedDelivery, prepared: PreparedMail): Promise<string | undefined> {
     const { log } = this.options;
+    const recordSent = (db: Knex | Knex.Transaction, response: string) => this.deliveries.markSent(db, delivery.id, this.owner, response);
     try {
-      await this.options.transport.deliver(prepared, { subscriberId: delivery.subscriber_id, deliveryId: delivery.id }, (db, response) =>
-        this.deliveries.markSent(db, delivery.id, this.owner, response),
-      );
+      const { answer, record } = await this.options.transport.deliver(prepared, { subscriberId: delivery.subscriber_id, deliveryId: delivery.id, owner: this.owner }, recordSent);
+      if (record === 'lease lost') throw new LeaseLost(`delivery ${delivery.id} is no longer ours`);
+      if (record === 'unrecorded') {
+        // The relay has it and the ledger could not say so: the pool records it now, or else the
+        // lease runs out and it goes again (the duplicate docs/adr/0020 prefers to a loss).
+        await recordSent(this.options.db, answer).catch((err: unknown) => {
+          log.error({ delivery: delivery.id, err }, 'sent, and the record failed: it will be sent again when its lease runs out');
+        });
+        return undefined;
+      }
+      return this.options.transport.kind === 'smtp' ? answer : undefined;
     } catch (err) {
       // Logged by delivery id only: an address never reaches a log line.
       if (err instanceof LeaseLost) {
@@ -198,6 +211,7 @@ export class Sender {
           await this.deliveries.retryLater(delivery.id, this.owner, message, delay);
         }
       }
+      return undefined;
     }
   }
 }

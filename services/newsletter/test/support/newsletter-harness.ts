@@ -7,7 +7,8 @@ import { createApp } from '../../src/app.js';
 import { migrateNewsletter } from '../../src/database.js';
 import { LinkSigner } from '../../src/links/signed-links.js';
 import { MailboxTransport } from '../../src/mail/mailbox-transport.js';
-import { SmtpTransport } from '../../src/mail/smtp-transport.js';
+import { SmtpTransport, type SmtpTransportOptions } from '../../src/mail/smtp-transport.js';
+import { PostgresEndOfDataLedger } from '../../src/sending/end-of-data-ledger.js';
 import type { MailTransport } from '../../src/mail/transport.js';
 import type { Sender } from '../../src/sending/sender.js';
 import { demoArticle, startContentStandIn, type ContentStandIn } from './content-stand-in.js';
@@ -48,7 +49,7 @@ export async function startNewsletterTest(options: NewsletterTestOptions = {}): 
   const db = createDatabase({ url: database.url, schema: 'newsletter', poolMax: 6 });
   await migrateNewsletter(db, 'newsletter', log);
   const sink = options.smtp ? await startSmtpSink({ user: 'relay-user', password: 'relay-pass', ...options.sink }) : undefined;
-  const transport: MailTransport = sink ? new SmtpTransport(db, sink.url, '幣圈新手誌 <newsletter@coinmag.example>', 5000) : new MailboxTransport(db, '幣圈新手誌 <newsletter@coinmag.example>');
+  const transport: MailTransport = sink ? smtpTransport(database.url, sink.url) : new MailboxTransport(db, '幣圈新手誌 <newsletter@coinmag.example>');
   const content = await startContentStandIn([1, 2, 3, 4, 5, 6, 7].map((id) => demoArticle(id)));
   const keys = createTestSigningKeys();
   const signer = new LinkSigner(LINK_SECRET);
@@ -104,4 +105,17 @@ export function tokenIn(text: string, page: 'confirm' | 'manage' | 'unsubscribe'
   const match = new RegExp(`/newsletter/${page}\\?t=([A-Za-z0-9._-]+)`).exec(text);
   if (!match) throw new Error(`no ${page} link in the email`);
   return match[1]!;
+}
+
+/** The SMTP transport as main.ts builds it, each connection's ledger on the test database. */
+export function smtpTransport(databaseUrl: string, smtpUrl: string, connections = 4, more: Partial<SmtpTransportOptions> = {}): SmtpTransport {
+  return new SmtpTransport({
+    url: smtpUrl,
+    from: '幣圈新手誌 <newsletter@coinmag.example>',
+    timeoutMs: 5000,
+    connections,
+    heloName: new URL(SITE).hostname,
+    openLedger: () => new PostgresEndOfDataLedger({ url: databaseUrl, schema: 'newsletter' }),
+    ...more,
+  });
 }

@@ -3,6 +3,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 
 export interface ReceivedMail {
   to: string;
+  /** Whether it came over TLS. */
+  secure: boolean;
   raw: Buffer;
   parsed: ParsedMail;
 }
@@ -17,6 +19,14 @@ export interface SinkOptions {
   answerFor?: (recipient: string) => string | undefined;
   /** Called while a message's data is arriving (before it is accepted): a test kills the sender there. */
   onDataStart?: (recipient: string, count: number) => void;
+  /** Called once a message's data has all arrived, before the relay answers it: a test kills the sender there. */
+  onDataEnd?: (recipient: string, count: number, messageId: string) => void;
+  /** The answer to a message's end of data: undefined accepts; `550 …` or `451 …` refuses it. */
+  dataAnswer?: (recipient: string) => string | undefined;
+  /** TLS: STARTTLS offered with this key and certificate, or (implicit) TLS from the first byte. */
+  tls?: { key: string; cert: string; implicit?: boolean };
+  /** Not advertising PIPELINING: the client sends one command at a time. */
+  hidePipelining?: boolean;
   /** Where it listens: loopback on a free port unless given (test:compose's sink container listens on every address). */
   host?: string;
   port?: number;
@@ -38,6 +48,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   const received: ReceivedMail[] = [];
   const accepted = new Map<string, number>();
   let dataStarts = 0;
+  let dataEnds = 0;
   const sink: SmtpSink = {
     url: '',
     port: 0,
@@ -54,7 +65,8 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
+    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert, secure: options.tls.implicit === true } : { disabledCommands: ['STARTTLS'] }),
+    hidePIPELINING: options.hidePipelining === true,
     allowInsecureAuth: true,
     authOptional: !options.user,
     logger: false,
@@ -79,13 +91,17 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
         const raw = Buffer.concat(chunks);
         const head = raw.subarray(0, Math.min(raw.length, 4096)).toString('latin1');
         const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1] ?? `(none ${sink.acceptedCount})`;
+        dataEnds += 1;
+        options.onDataEnd?.(recipient, dataEnds, messageId);
+        const refusal = options.dataAnswer?.(recipient);
+        if (refusal) return callback(Object.assign(new Error(refusal.slice(4)), { responseCode: Number(refusal.slice(0, 3)) }));
         accepted.set(messageId, (accepted.get(messageId) ?? 0) + 1);
         if (options.countOnly) {
           sink.acceptedCount += 1;
           return callback();
         }
         void simpleParser(raw).then((parsed) => {
-          received.push({ to: recipient, raw, parsed });
+          received.push({ to: recipient, secure: session.secure, raw, parsed });
           sink.acceptedCount += 1;
           callback();
         }, callback);
