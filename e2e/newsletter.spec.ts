@@ -33,8 +33,10 @@ test.describe('a reader on a phone', () => {
     const article = (await (await request.get('/api/articles/bitcoin-halving-2024')).json()) as ArticleDetail;
     const other = ((await (await request.get('/api/categories')).json()) as PublicCategory[]).find((category) => category.id !== article.category_id)!;
     await page.goto('/article/bitcoin-halving-2024');
-    // The article's own form (the footer has one too).
-    const box = page.getByRole('main').getByRole('region', { name: '訂閱電子報' });
+    // The article's own form; the footer has one too, under a name of its own (no two regions alike).
+    await expect(page.getByRole('region', { name: '訂閱電子報', exact: true })).toHaveCount(1);
+    await expect(page.getByRole('contentinfo').getByRole('region', { name: '訂閱每週精選', exact: true })).toHaveCount(1);
+    const box = page.getByRole('main').getByRole('region', { name: '訂閱電子報', exact: true });
     await box.getByLabel('電子郵件').fill(email);
     await box.getByLabel(/新文章通知/).check();
     await box.getByRole('button', { name: '訂閱' }).click();
@@ -51,7 +53,7 @@ test.describe('a reader on a phone', () => {
     await page.getByRole('link', { name: '管理訂閱設定' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '訂閱設定' })).toBeVisible();
     // A subscription's own page offers no second subscribe form in its footer.
-    await expect(page.getByRole('contentinfo').getByRole('region', { name: '訂閱電子報' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo').getByRole('region', { name: /訂閱/ })).toHaveCount(0);
     await page.getByLabel('每週精選').uncheck();
     // The article's category, chosen on the article, is ticked; another one is added.
     const categories = page.getByRole('group', { name: '新文章通知' });
@@ -66,18 +68,31 @@ test.describe('a reader on a phone', () => {
     await page.reload();
     await expect(page.getByRole('group', { name: '新文章通知' }).getByRole('checkbox', { name: other.name, exact: true })).toBeChecked();
 
+    // The email's visible 取消訂閱 link: one button, and it is over at once.
+    await page.goto(pathOf(confirmation.text, 'unsubscribe'));
+    await expect(page.getByRole('heading', { level: 1, name: '取消訂閱' })).toBeVisible();
     await page.getByRole('button', { name: '取消訂閱' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText('已取消訂閱，之後不會再寄信給你。');
-    // The link is spent.
+    // Every link is spent: the confirmation's and the preferences page's.
     await page.goto(confirmPath);
     await expect(page.getByText('這個連結無效或已失效')).toBeVisible();
+    await page.goto(`/newsletter/manage?t=${encodeURIComponent(manageToken)}`);
+    await expect(page.getByText('這個連結無效或已失效')).toBeVisible();
+  });
+
+  test('finds the home page’s form and the footer’s under two names', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('region', { name: '訂閱電子報', exact: true })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: '訂閱電子報', exact: true })).toHaveCount(1);
+    await expect(page.getByRole('contentinfo').getByRole('region', { name: '訂閱每週精選', exact: true })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: '訂閱每週精選', exact: true })).toHaveCount(1);
   });
 
   test('subscribes from the footer of a page that has no other form', async ({ page, request }) => {
     const email = `${uniqueName('footer').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
     await page.goto('/glossary');
-    await expect(page.getByRole('main').getByRole('region', { name: '訂閱電子報' })).toHaveCount(0);
-    const box = page.getByRole('contentinfo').getByRole('region', { name: '訂閱電子報' });
+    await expect(page.getByRole('main').getByRole('region', { name: /訂閱/ })).toHaveCount(0);
+    const box = page.getByRole('contentinfo').getByRole('region', { name: '訂閱每週精選', exact: true });
     await box.getByLabel('電子郵件').fill(email);
     await box.getByRole('button', { name: '訂閱' }).click();
     await expect(box.getByRole('status')).toHaveText('快完成了！請到信箱收信，點信中的確認連結完成訂閱。');
@@ -93,7 +108,7 @@ test.describe('a reader without JavaScript', () => {
   test('subscribes with the form posted by the browser and gets a page in the same words, with a way back', async ({ page, request }) => {
     const email = `${uniqueName('nojs').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
     await page.goto('/article/bitcoin-halving-2024');
-    const box = page.getByRole('main').getByRole('region', { name: '訂閱電子報' });
+    const box = page.getByRole('main').getByRole('region', { name: '訂閱電子報', exact: true });
     await box.getByLabel('電子郵件').fill(email);
     await box.getByRole('button', { name: '訂閱' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '訂閱電子報' })).toBeVisible();
@@ -104,7 +119,7 @@ test.describe('a reader without JavaScript', () => {
     await expect(page).toHaveURL(/\/article\/bitcoin-halving-2024$/);
 
     // Nothing chosen: the same error the script shows, on a page.
-    const footer = page.getByRole('contentinfo').getByRole('region', { name: '訂閱電子報' });
+    const footer = page.getByRole('contentinfo').getByRole('region', { name: '訂閱每週精選', exact: true });
     await footer.getByLabel('電子郵件').fill(`x${email}`);
     await footer.getByLabel('每週精選').uncheck();
     await footer.getByRole('button', { name: '訂閱' }).click();
@@ -137,4 +152,16 @@ test('the admin drafts the weekly digest, edits it, sends a test, sends it and w
   await expect(row).toContainText(/已寄出 (\d+)／\1/);
   const sent = await mailFor(request, email, new RegExp(`^${subject}$`));
   expect(sent.text).toContain('/newsletter/manage?t=');
+
+  // RFC 8058: the mail client's one-click POST to the List-Unsubscribe URL, through the gateway
+  // (no cookie, no Origin: a mail provider's server sends it), ends the subscription at once.
+  expect(sent.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  const oneClick = new URL(/^<([^>]+)>/.exec(sent.headers['List-Unsubscribe']!)![1]!);
+  const answer = await request.post(`${oneClick.pathname}${oneClick.search}`, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: 'List-Unsubscribe=One-Click',
+  });
+  expect(answer.status()).toBe(200);
+  const manage = pathOf(sent.text, 'manage');
+  expect((await request.get(`/api/newsletter/link?${manage.split('?')[1]}`)).status()).toBe(410);
 });
