@@ -127,7 +127,7 @@ test.describe('a reader without JavaScript', () => {
   });
 });
 
-test('the admin drafts the weekly digest, edits it, sends a test, sends it and watches the progress', async ({ page, request }) => {
+test('the admin drafts the weekly digest, edits and previews it, sends a test, sends it and watches the progress', async ({ page, request }) => {
   const email = `${uniqueName('digest').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
   // A confirmed subscriber of the digest, through the reader's own steps.
   expect((await request.post('/api/newsletter/subscribe', { data: { email, digest: true } })).status()).toBe(202);
@@ -141,6 +141,13 @@ test('the admin drafts the weekly digest, edits it, sends a test, sends it and w
   const editor = page.getByRole('region', { name: '編輯電子報' });
   const subject = `本週精選 ${uniqueName('e2e')}`;
   await editor.getByLabel('主旨').fill(subject);
+  await editor.getByLabel('開頭文字').fill('這週的三件大事，五分鐘看完。');
+  // 預覽: the email as subscribers will get it, from the unsaved editor.
+  await editor.getByRole('button', { name: '預覽' }).click();
+  await expect(editor.getByText(`主旨：${subject}`)).toBeVisible();
+  const shown = editor.frameLocator('iframe[title="信件預覽"]');
+  await expect(shown.getByText('這週的三件大事，五分鐘看完。')).toBeVisible();
+  await expect(shown.getByRole('link', { name: '取消訂閱' })).toBeVisible();
   await editor.getByLabel('寄測試信到').fill('editor@example.com');
   await editor.getByRole('button', { name: '寄送測試信' }).click();
   await mailFor(request, 'editor@example.com', new RegExp(`^\\[測試\\] ${subject}$`));

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { articleCampaignSchema, campaignEditSchema, campaignSendSchema, campaignTestSchema, NEWSLETTER_ADMIN_PATH } from '@coinmag/contracts';
 import { parseInput, readJsonBody, ValidationError } from '@coinmag/service-kit';
+import { previewCampaign } from './campaigns/campaign-preview.js';
 import type { CampaignsService } from './campaigns/campaigns.service.js';
 import type { AdminSubscribersService } from './subscribers/admin-subscribers.service.js';
 
@@ -19,7 +20,7 @@ const subscriberQuerySchema = z.object({
 const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 /** 訂閱者, 寄件匣 and 電子報: the admin's only (the gateway guards the prefix too). */
-export function adminRoutes(subscribers: AdminSubscribersService, campaigns: CampaignsService, adminGuard: Middleware): Router {
+export function adminRoutes(subscribers: AdminSubscribersService, campaigns: CampaignsService, adminGuard: Middleware, siteOrigin: string): Router {
   const router = new Router({ prefix: NEWSLETTER_ADMIN_PATH });
   router.use(adminGuard, async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
@@ -53,6 +54,9 @@ export function adminRoutes(subscribers: AdminSubscribersService, campaigns: Cam
   router.post('/campaigns/digest', async (ctx) => {
     ctx.status = 201;
     ctx.body = await campaigns.draftDigest();
+  });
+  router.post('/campaigns/preview', async (ctx) => {
+    ctx.body = previewCampaign(parseInput(campaignEditSchema, await readJsonBody(ctx, 128 * 1024)), siteOrigin);
   });
   router.post('/article-campaigns', async (ctx) => {
     const input = parseInput(articleCampaignSchema, await readJsonBody(ctx, 2048));

@@ -63,7 +63,7 @@ export function createApp(deps: NewsletterAppDeps): { app: Koa; sender: Sender; 
   const publicRoutes = subscribersRoutes(subscribers);
   app.use(publicRoutes.routes());
   app.use(publicRoutes.allowedMethods());
-  const admin = adminRoutes(new AdminSubscribersService(deps.db), campaigns, requireAdmin(deps.publicKey));
+  const admin = adminRoutes(new AdminSubscribersService(deps.db), campaigns, requireAdmin(deps.publicKey), deps.siteOrigin);
   app.use(admin.routes());
   app.use(admin.allowedMethods());
   return { app, sender, subscribers, campaigns };

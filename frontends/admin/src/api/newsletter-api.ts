@@ -1,4 +1,4 @@
-import { NEWSLETTER_ADMIN_PATH, type CampaignEdit, type CampaignView, type MailboxItem, type MailboxMessage, type SubscriberCounts, type SubscriberRow, type SubscriberStatus } from '@coinmag/contracts';
+import { NEWSLETTER_ADMIN_PATH, type CampaignEdit, type CampaignPreview, type CampaignView, type MailboxItem, type MailboxMessage, type SubscriberCounts, type SubscriberRow, type SubscriberStatus } from '@coinmag/contracts';
 import { request } from './http';
 
 const base = NEWSLETTER_ADMIN_PATH;
@@ -19,6 +19,7 @@ export const newsletterApi = {
   campaign: (id: number) => request<CampaignView>(`${base}/campaigns/${id}`, { fallbackError: '載入資料失敗' }),
   draftDigest: () => request<CampaignView>(`${base}/campaigns/digest`, { method: 'POST', fallbackError: '建立失敗' }),
   save: (id: number, edit: CampaignEdit) => request<CampaignView>(`${base}/campaigns/${id}`, { method: 'PUT', json: edit, fallbackError: '' }),
+  preview: (edit: CampaignEdit) => request<CampaignPreview>(`${base}/campaigns/preview`, { method: 'POST', json: edit, fallbackError: '預覽開啟失敗' }),
   test: (id: number, email: string) => request<{ message: string }>(`${base}/campaigns/${id}/test`, { method: 'POST', json: { email }, fallbackError: '' }),
   send: (id: number, at?: string) => request<CampaignView>(`${base}/campaigns/${id}/send`, { method: 'POST', json: at ? { at } : {}, fallbackError: '' }),
   cancel: (id: number) => request<CampaignView>(`${base}/campaigns/${id}/cancel`, { method: 'POST', json: {}, fallbackError: '' }),
