@@ -28,6 +28,7 @@ export interface NewsletterAppDeps {
   forwardingSecret?: string;
 }
 
+/** How often unconfirmed addresses are expired and the week's digest draft looked for. */
 const EXPIRY_EVERY_MS = 10 * 60_000;
 
 /** Builds the newsletter service's Koa app and its sender from their dependencies; never listens, never starts the sender (main.ts does). */
@@ -57,6 +58,8 @@ export function createApp(deps: NewsletterAppDeps): { app: Koa; sender: Sender; 
       if (Date.now() - lastExpiry > EXPIRY_EVERY_MS) {
         lastExpiry = Date.now();
         await subscribers.expirePending();
+        // Never in the way of sending: without the content service the week's draft waits.
+        await campaigns.draftWeeklyDigest().catch((err: unknown) => runtime.log.warn({ err }, 'the week’s digest not drafted yet: content unreachable'));
       }
     },
   });
