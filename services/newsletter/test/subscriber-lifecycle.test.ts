@@ -60,6 +60,26 @@ describe('deleting a subscriber for good', () => {
   });
 });
 
+describe('no enumeration', () => {
+  it('answers a new, pending, confirmed, unsubscribed and suppressed address alike, and mails only those still to confirm', async () => {
+    const states = { confirmed: 'known.confirmed@example.com', unsubscribed: 'known.left@example.com', suppressed: 'known.bounced@example.com' } as const;
+    for (const [status, email] of Object.entries(states)) await t.db('subscribers').insert({ email, status, digest: true, confirmation_sent_at: t.db.raw(`now() - interval '2 hours'`) });
+    expect((await t.api.fetch('/api/newsletter/subscribe', json({ email: 'known.pending@example.com', digest: true }))).status).toBe(202);
+    await t.sendAll();
+    const before = await t.db('mailbox_messages').count<Array<{ n: string }>>('* as n');
+    const answers: string[] = [];
+    for (const email of ['brand.new@example.com', 'known.pending@example.com', ...Object.values(states)]) {
+      const answer = await t.api.fetch('/api/newsletter/subscribe', json({ email, digest: true }));
+      answers.push(`${answer.status} ${JSON.stringify([...answer.headers].filter(([name]) => !['date', 'x-request-id', 'content-length'].includes(name)))} ${await answer.text()}`);
+    }
+    expect(new Set(answers).size).toBe(1);
+    await t.sendAll();
+    const mailed = (await t.db('mailbox_messages').orderBy('id').offset(Number(before[0]!.n))).map((row: { recipient: string }) => row.recipient);
+    // The new address and the one that left (it confirms again); not the pending one within its hour, nor the confirmed or suppressed.
+    expect(mailed.sort()).toEqual(['brand.new@example.com', 'known.left@example.com']);
+  });
+});
+
 describe('an address never confirmed', () => {
   // A process of its own: the expiry runs at a process's first send pass, then every 10 minutes.
   let fresh: NewsletterTest;
