@@ -172,3 +172,42 @@ test('the admin drafts the weekly digest, edits and previews it, sends a test, s
   const manage = pathOf(sent.text, 'manage');
   expect((await request.get(`/api/newsletter/link?${manage.split('?')[1]}`)).status()).toBe(410);
 });
+
+test('the admin publishes an article with 發布時寄送電子報 and its category’s subscribers get it', async ({ page, request }) => {
+  const email = `${uniqueName('category').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+  const category = ((await (await request.get('/api/categories')).json()) as PublicCategory[])[0]!;
+  // A confirmed subscriber of that category's new articles only.
+  expect((await request.post('/api/newsletter/subscribe', { data: { email, digest: false, categoryIds: [category.id] } })).status()).toBe(202);
+  const confirmation = await mailFor(request, email, /請確認訂閱/);
+  expect((await request.post('/api/newsletter/confirm', { data: { token: pathOf(confirmation.text, 'confirm').split('t=')[1]! } })).status()).toBe(200);
+
+  const token = await signInWithToken(page, request);
+  const title = `電子報測試文章 ${uniqueName('e2e')}`;
+  await page.goto('/admin/articles/new');
+  const form = page.getByRole('form', { name: '新增文章' });
+  await form.getByLabel('標題', { exact: true }).fill(title);
+  await page.getByRole('textbox', { name: '內容' }).click();
+  await page.keyboard.type('這篇文章發布時寄給訂閱這個分類的讀者。');
+  await page.getByLabel('分類', { exact: true }).selectOption({ label: category.name });
+  const sendOnPublish = page.getByRole('checkbox', { name: '發布時寄送電子報' });
+  // Not for a draft.
+  await page.getByLabel('狀態', { exact: true }).selectOption({ label: '草稿' });
+  await expect(sendOnPublish).toBeDisabled();
+  await page.getByLabel('狀態', { exact: true }).selectOption({ label: '已發布' });
+  await sendOnPublish.check();
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page.getByText('文章發布後會寄送電子報')).toBeVisible();
+  await expect(page).toHaveURL('/admin/articles');
+
+  const sent = await mailFor(request, email, new RegExp(`^${title}$`));
+  const articleLink = /https?:\/\/[^/\s]+\/article\/([^\s]+)/.exec(sent.text);
+  expect(articleLink).not.toBeNull();
+  expect(sent.text).toContain('/newsletter/manage?t=');
+  expect(sent.html).toContain('取消訂閱');
+  expect(sent.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+  // Tidy: the article goes (other journeys count the site's articles).
+  const article = (await (await request.get(`/api/articles/${articleLink![1]!}`)).json()) as ArticleDetail;
+  expect(article.title).toBe(title);
+  expect((await request.delete(`/api/articles/admin/${article.id}`, { headers: bearer(token) })).ok()).toBe(true);
+});
