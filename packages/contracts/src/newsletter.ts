@@ -88,7 +88,7 @@ export const campaignEditSchema = z
 export type CampaignEdit = z.infer<typeof campaignEditSchema>;
 
 /** Body of POST /api/admin/newsletter/campaigns/{id}/send: now, or at a time to come. */
-export const campaignSendSchema = z.object({ at: z.string().datetime({ offset: true }).optional() }).strict();
+export const campaignSendSchema = z.object({ at: z.string().datetime({ offset: true, message: '排程時間格式不正確' }).optional() }).strict();
 
 /** Body of POST /api/admin/newsletter/campaigns/{id}/test. */
 export const campaignTestSchema = z.object({ email: emailSchema }).strict();
