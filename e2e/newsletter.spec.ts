@@ -211,3 +211,38 @@ test('the admin publishes an article with 發布時寄送電子報 and its categ
   expect(article.title).toBe(title);
   expect((await request.delete(`/api/articles/admin/${article.id}`, { headers: bearer(token) })).ok()).toBe(true);
 });
+
+test('the admin finds a subscriber in 訂閱者, exports the list and deletes the subscriber for good', async ({ page, request }) => {
+  const email = `${uniqueName('forget').toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+  expect((await request.post('/api/newsletter/subscribe', { data: { email, digest: true } })).status()).toBe(202);
+  await mailFor(request, email, /請確認訂閱/);
+
+  await signInWithToken(page, request);
+  const searches: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/admin/newsletter/subscribers')) searches.push(sent.url());
+  });
+  await page.goto('/admin/subscribers');
+  await expect(page.getByTestId('subscriber-counts')).toContainText(/待確認 [1-9]/);
+  await page.getByLabel('搜尋電子郵件').fill(email);
+  const table = page.getByRole('region', { name: '訂閱人數' }).getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: email })).toContainText('待確認');
+  await expect(page.getByText('共 1 位')).toBeVisible();
+  // The address typed travels in request bodies, never in a URL.
+  expect(searches.length).toBeGreaterThan(0);
+  expect(searches.some((url) => decodeURIComponent(url).includes('@'))).toBe(false);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: '匯出 CSV' }).click();
+  const csv = await (await download).path().then((path) => import('node:fs/promises').then((fs) => fs.readFile(path, 'utf8')));
+  expect(csv).toContain(`"${email}","pending"`);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: `永久刪除 ${email}` }).click();
+  await expect(page.getByText('已永久刪除')).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  // Its confirmation is gone from 寄件匣 too.
+  const headers = bearer(await adminToken(request));
+  const mailbox = (await (await request.get('/api/admin/newsletter/mailbox', { headers })).json()) as { items: MailboxItem[] };
+  expect(mailbox.items.some((item) => item.recipient === email)).toBe(false);
+});
