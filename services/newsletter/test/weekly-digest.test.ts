@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CampaignView } from '@coinmag/contracts';
 import { taipeiWeekStart } from '../src/campaigns/campaigns.service.js';
+import { demoArticle } from './support/content-stand-in.js';
 import { json, SITE, startNewsletterTest, type NewsletterTest } from './support/newsletter-harness.js';
 
 // "A weekly digest is drafted automatically from the week's most-read articles for the admin to
@@ -72,5 +74,32 @@ describe('without the content service', () => {
     expect(await t.db('mailbox_messages').where({ recipient: 'waiting@example.com' })).toHaveLength(1);
     expect(await t.db('campaigns')).toHaveLength(0);
     expect(t.logLines.join('\n')).toContain('not drafted yet');
+  });
+
+  it('looks again a minute later, not at every pass, and drafts it once the content service answers', async () => {
+    const warnings = () => t.logLines.filter((line) => line.includes('not drafted yet')).length;
+    const before = warnings();
+    for (let pass = 0; pass < 3; pass++) await t.sender.pass();
+    expect(warnings()).toBe(before);
+    // The content service is back, on its address.
+    const back = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify([1, 2, 3].map((id) => demoArticle(id))));
+    });
+    await new Promise<void>((resolve) => back.listen(Number(new URL(t.content.url).port), '127.0.0.1', () => resolve()));
+    try {
+      await t.sender.pass();
+      expect(await t.db('campaigns')).toHaveLength(0);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+      await t.sender.pass();
+      vi.useRealTimers();
+      const [draft] = await t.db('campaigns');
+      expect(draft).toMatchObject({ kind: 'digest', state: 'draft' });
+      expect(draft.articles).toHaveLength(3);
+      expect(warnings()).toBe(before);
+    } finally {
+      vi.useRealTimers();
+      await new Promise<void>((resolve) => back.close(() => resolve()));
+    }
   });
 });
