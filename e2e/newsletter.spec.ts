@@ -150,6 +150,7 @@ test('the admin drafts the weekly digest, edits and previews it, sends a test, s
   await expect(shown.getByRole('link', { name: '取消訂閱' })).toBeVisible();
   await editor.getByLabel('寄測試信到').fill('editor@example.com');
   await editor.getByRole('button', { name: '寄送測試信' }).click();
+  await expect(page.getByText('測試信已排入寄送')).toBeVisible();
   await mailFor(request, 'editor@example.com', new RegExp(`^\\[測試\\] ${subject}$`));
 
   page.once('dialog', (dialog) => void dialog.accept());
