@@ -88,13 +88,20 @@ export const campaignEditSchema = z
 export type CampaignEdit = z.infer<typeof campaignEditSchema>;
 
 /** Body of POST /api/admin/newsletter/campaigns/{id}/send: now, or at a time to come. */
-export const campaignSendSchema = z.object({ at: z.string().datetime({ offset: true }).optional() }).strict();
+export const campaignSendSchema = z.object({ at: z.string().datetime({ offset: true, message: '排程時間格式不正確' }).optional() }).strict();
 
 /** Body of POST /api/admin/newsletter/campaigns/{id}/test. */
 export const campaignTestSchema = z.object({ email: emailSchema }).strict();
 
 /** Body of POST /api/admin/newsletter/article-campaigns (the article form's 發布時寄送電子報). */
 export const articleCampaignSchema = z.object({ articleId: z.number().int().positive(), slug: z.string().min(1).max(200) }).strict();
+
+/** Answer of POST /api/admin/newsletter/campaigns/preview: the email as a subscriber would get it (its links the site's pages, no token). */
+export interface CampaignPreview {
+  subject: string;
+  html: string;
+  text: string;
+}
 
 export interface CampaignProgress {
   total: number;

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { articleCampaignSchema, campaignEditSchema, campaignSendSchema, campaignTestSchema, NEWSLETTER_ADMIN_PATH } from '@coinmag/contracts';
 import { parseInput, readJsonBody, ValidationError } from '@coinmag/service-kit';
+import { previewCampaign } from './campaigns/campaign-preview.js';
 import type { CampaignsService } from './campaigns/campaigns.service.js';
 import type { AdminSubscribersService } from './subscribers/admin-subscribers.service.js';
 
@@ -11,15 +12,16 @@ const idParam = (value: string | undefined) => {
   return Number(value);
 };
 
-const subscriberQuerySchema = z.object({
-  q: z.string().trim().max(254).optional(),
-  status: z.enum(['pending', 'confirmed', 'unsubscribed', 'suppressed']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
+const statusSchema = z.enum(['pending', 'confirmed', 'unsubscribed', 'suppressed']).optional();
+const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
+/** GET /subscribers: by state and page only — an address searched for travels in a body, never in a URL (proxies log URLs). */
+const subscriberListSchema = z.object({ status: statusSchema, page: pageSchema }).strict();
+/** Body of POST /subscribers/search. */
+const subscriberSearchSchema = z.object({ q: z.string().trim().max(254).optional(), status: statusSchema, page: pageSchema }).strict();
 const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 /** 訂閱者, 寄件匣 and 電子報: the admin's only (the gateway guards the prefix too). */
-export function adminRoutes(subscribers: AdminSubscribersService, campaigns: CampaignsService, adminGuard: Middleware): Router {
+export function adminRoutes(subscribers: AdminSubscribersService, campaigns: CampaignsService, adminGuard: Middleware, siteOrigin: string): Router {
   const router = new Router({ prefix: NEWSLETTER_ADMIN_PATH });
   router.use(adminGuard, async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
@@ -27,7 +29,11 @@ export function adminRoutes(subscribers: AdminSubscribersService, campaigns: Cam
   });
 
   router.get('/subscribers', async (ctx) => {
-    ctx.body = await subscribers.search(parseInput(subscriberQuerySchema.strict(), ctx.query));
+    if ('q' in ctx.query) throw new ValidationError('q', '搜尋請用 POST /subscribers/search：電子郵件地址不放在網址裡');
+    ctx.body = await subscribers.search(parseInput(subscriberListSchema, ctx.query));
+  });
+  router.post('/subscribers/search', async (ctx) => {
+    ctx.body = await subscribers.search(parseInput(subscriberSearchSchema, await readJsonBody(ctx, 2048)));
   });
   router.get('/subscribers.csv', async (ctx) => {
     ctx.type = 'text/csv; charset=utf-8';
@@ -53,6 +59,9 @@ export function adminRoutes(subscribers: AdminSubscribersService, campaigns: Cam
   router.post('/campaigns/digest', async (ctx) => {
     ctx.status = 201;
     ctx.body = await campaigns.draftDigest();
+  });
+  router.post('/campaigns/preview', async (ctx) => {
+    ctx.body = previewCampaign(parseInput(campaignEditSchema, await readJsonBody(ctx, 128 * 1024)), siteOrigin);
   });
   router.post('/article-campaigns', async (ctx) => {
     const input = parseInput(articleCampaignSchema, await readJsonBody(ctx, 2048));

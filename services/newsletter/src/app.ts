@@ -28,7 +28,10 @@ export interface NewsletterAppDeps {
   forwardingSecret?: string;
 }
 
+/** How often unconfirmed addresses are expired and the week's digest draft looked for. */
 const EXPIRY_EVERY_MS = 10 * 60_000;
+/** The draft looked for again this soon after the content service failed (`npm start` starts it beside this one). */
+const DIGEST_RETRY_MS = 60_000;
 
 /** Builds the newsletter service's Koa app and its sender from their dependencies; never listens, never starts the sender (main.ts does). */
 export function createApp(deps: NewsletterAppDeps): { app: Koa; sender: Sender; subscribers: SubscribersService; campaigns: CampaignsService } {
@@ -41,6 +44,7 @@ export function createApp(deps: NewsletterAppDeps): { app: Koa; sender: Sender; 
   const subscribers = new SubscribersService(deps.db, deps.signer, wake);
   const campaigns = new CampaignsService(deps.db, new ContentClient(deps.contentUrl, deps.siteOrigin), wake, runtime.log);
   let lastExpiry = 0;
+  let nextDigestLook = 0;
   sender = new Sender({
     db: deps.db,
     transport: deps.transport,
@@ -58,12 +62,20 @@ export function createApp(deps: NewsletterAppDeps): { app: Koa; sender: Sender; 
         lastExpiry = Date.now();
         await subscribers.expirePending();
       }
+      if (Date.now() >= nextDigestLook) {
+        // Never in the way of sending: without the content service the week's draft waits a minute.
+        nextDigestLook = Date.now() + DIGEST_RETRY_MS;
+        await campaigns.draftWeeklyDigest().then(
+          () => (nextDigestLook = Date.now() + EXPIRY_EVERY_MS),
+          (err: unknown) => runtime.log.warn({ err }, 'the week’s digest not drafted yet: content unreachable'),
+        );
+      }
     },
   });
   const publicRoutes = subscribersRoutes(subscribers);
   app.use(publicRoutes.routes());
   app.use(publicRoutes.allowedMethods());
-  const admin = adminRoutes(new AdminSubscribersService(deps.db), campaigns, requireAdmin(deps.publicKey));
+  const admin = adminRoutes(new AdminSubscribersService(deps.db), campaigns, requireAdmin(deps.publicKey), deps.siteOrigin);
   app.use(admin.routes());
   app.use(admin.allowedMethods());
   return { app, sender, subscribers, campaigns };

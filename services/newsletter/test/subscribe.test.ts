@@ -119,7 +119,12 @@ describe('subscribing with double opt-in, through a real SMTP relay', () => {
 describe('訂閱者 in the back office', () => {
   it('counts, searches and exports, for the admin only', async () => {
     expect((await t.api.fetch('/api/admin/newsletter/subscribers')).status).toBe(401);
-    const list = (await (await t.api.fetch('/api/admin/newsletter/subscribers?q=reader', t.admin())).json()) as { items: SubscriberRow[]; counts: SubscriberCounts };
+    expect((await t.api.fetch('/api/admin/newsletter/subscribers/search', json({ q: 'reader' }))).status).toBe(401);
+    // The address searched for goes in the body: a URL carrying one is refused, not answered.
+    const inUrl = await t.api.fetch('/api/admin/newsletter/subscribers?q=reader%40example.com', t.admin());
+    expect(inUrl.status).toBe(400);
+    expect(((await inUrl.json()) as { error: string }).error).toContain('不放在網址裡');
+    const list = (await (await t.api.fetch('/api/admin/newsletter/subscribers/search', t.admin({ method: 'POST', body: JSON.stringify({ q: 'Reader@' }) }))).json()) as { items: SubscriberRow[]; counts: SubscriberCounts };
     expect(list.items.map((item) => item.email)).toEqual(['reader@example.com']);
     expect(list.counts.unsubscribed).toBe(1);
     expect(list.counts.pending).toBeGreaterThan(0);

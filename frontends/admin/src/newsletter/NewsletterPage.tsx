@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { CampaignArticle, CampaignState, CampaignView } from '@coinmag/contracts';
+import type { CampaignArticle, CampaignPreview, CampaignState, CampaignView } from '@coinmag/contracts';
 import styles from '../admin.module.css';
 import { newsletterApi } from '../api/newsletter-api';
 import { Spinner } from '../components/Spinner';
@@ -21,6 +21,8 @@ export function NewsletterPage() {
   const [articles, setArticles] = useState<CampaignArticle[]>([]);
   const [testEmail, setTestEmail] = useState('');
   const [at, setAt] = useState('');
+  // 預覽: the email as subscribers will see it, rendered by the service from what the editor holds.
+  const [preview, setPreview] = useState<CampaignPreview | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => newsletterApi.campaigns().then(setCampaigns, (err: unknown) => reportLoadError(err, '載入資料失敗')), []);
@@ -40,6 +42,7 @@ export function NewsletterPage() {
     setSubject(campaign.subject);
     setIntro(campaign.intro);
     setArticles(campaign.articles);
+    setPreview(null);
   };
   const act = async (work: () => Promise<void>) => {
     if (busy) return;
@@ -83,7 +86,14 @@ export function NewsletterPage() {
               </li>
             ))}
           </ol>
-          <button type="button" className={styles.button} disabled={busy} onClick={() => void act(async () => { await save(); toast.success('已儲存'); })}>儲存</button>
+          <button type="button" className={styles.button} disabled={busy} onClick={() => void act(async () => { await save(); toast.success('已儲存'); })}>儲存</button>{' '}
+          <button type="button" className={styles.button} disabled={busy} onClick={() => void act(async () => setPreview(await newsletterApi.preview({ subject, intro, articles })))}>預覽</button>
+          {preview ? (
+            <div className={styles.field}>
+              <p>主旨：{preview.subject}</p>
+              <iframe title="信件預覽" sandbox="allow-popups allow-popups-to-escape-sandbox" srcDoc={preview.html} style={{ width: '100%', height: '32rem', border: '1px solid #ddd' }} />
+            </div>
+          ) : null}
           <div className={styles.field}>
             <label htmlFor="campaign-test-email">寄測試信到</label>
             <input id="campaign-test-email" type="email" value={testEmail} onChange={(event) => setTestEmail(event.target.value)} />

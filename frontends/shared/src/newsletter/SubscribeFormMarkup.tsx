@@ -13,17 +13,30 @@ export interface SubscribeFormProps {
 }
 
 /**
- * 訂閱電子報: the email and what to receive; the answer is the same for a known address. One
+ * The box's heading, which names its region: the footer's differs from the article's and the home
+ * page's, so a page showing both has no two landmarks of one name (a screen reader's list of
+ * regions tells them apart). The footer's offers the digest only, hence its name.
+ */
+export const SUBSCRIBE_FORM_HEADINGS = { page: '訂閱電子報', footer: '訂閱每週精選' } as const;
+
+/**
+ * 訂閱電子報 (訂閱每週精選 in the footer): the email and what to receive; the answer is the same for a known address. One
  * markup for every place it sits (article, home page, footer), sent by `runSubscribeForm` (a
  * `script` island: no React in the browser for it); in the whole app the component runs the same
  * script from an effect.
  */
-export function SubscribeFormMarkup({ category, place, classes, intro = '每週精選和新文章通知，寄到你的信箱，隨時可以一鍵取消。' }: SubscribeFormProps & { classes: SubscribeFormClasses; intro?: string }) {
+export function SubscribeFormMarkup({
+  category,
+  place,
+  classes,
+  heading = SUBSCRIBE_FORM_HEADINGS.page,
+  intro = '每週精選和新文章通知，寄到你的信箱，隨時可以一鍵取消。',
+}: SubscribeFormProps & { classes: SubscribeFormClasses; heading?: string; intro?: string }) {
   const root = useRef<HTMLElement>(null);
   useEffect(() => (root.current ? runSubscribeForm(root.current) : undefined), [category?.id, place]);
   return (
     <section ref={root} className={classes.box} aria-labelledby={`newsletter-${place}`}>
-      <h2 id={`newsletter-${place}`}>訂閱電子報</h2>
+      <h2 id={`newsletter-${place}`}>{heading}</h2>
       <p>{intro}</p>
       {/* POST: pressed before the script runs (or without it), the address never lands in a URL; the service answers a page. */}
       <form data-newsletter-form="" method="post" action={NEWSLETTER_PATHS.subscribe}>

@@ -30,6 +30,15 @@ function taipeiDate(at: Date): string {
   return new Intl.DateTimeFormat('zh-TW', { timeZone: 'Asia/Taipei', month: 'numeric', day: 'numeric' }).format(at);
 }
 
+const TAIPEI_OFFSET_MS = 8 * 3_600_000;
+
+/** The Monday (Taipei) starting the week `at` falls in, as 2026-11-23: the weekly draft's key. */
+export function taipeiWeekStart(at: Date): string {
+  const local = new Date(at.getTime() + TAIPEI_OFFSET_MS);
+  const daysSinceMonday = (local.getUTCDay() + 6) % 7;
+  return new Date(local.getTime() - daysSinceMonday * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** 電子報: drafts, the digest, test sends, sending now or later, progress; queues the outbox. */
 export class CampaignsService {
   constructor(
@@ -93,16 +102,37 @@ export class CampaignsService {
   /** The weekly digest, drafted from what readers read most lately, for the admin to edit. */
   async draftDigest(now = new Date()): Promise<CampaignView> {
     const popular = await this.content.popular(DIGEST_SIZE);
-    const weekAgo = new Date(now.getTime() - 6 * 86_400_000);
-    const [created] = await this.db('campaigns')
-      .insert({
-        kind: 'digest',
-        subject: `每週精選｜${taipeiDate(weekAgo)}－${taipeiDate(now)}`,
-        intro: '本週最多人讀的文章，幫你整理好了。',
-        articles: JSON.stringify(popular.map((article) => this.content.toCampaignArticle(article))),
-      })
-      .returning('id');
+    const [created] = await this.db('campaigns').insert(this.digestDraft(popular, now)).returning('id');
     return this.get(Number((created as { id: string }).id));
+  }
+
+  private digestDraft(popular: Awaited<ReturnType<ContentClient['popular']>>, now: Date) {
+    const weekAgo = new Date(now.getTime() - 6 * 86_400_000);
+    return {
+      kind: 'digest',
+      subject: `每週精選｜${taipeiDate(weekAgo)}－${taipeiDate(now)}`,
+      intro: '本週最多人讀的文章，幫你整理好了。',
+      articles: JSON.stringify(popular.map((article) => this.content.toCampaignArticle(article))),
+    };
+  }
+
+  /**
+   * The week's digest drafted without anyone asking, once per week (Monday to Sunday, Taipei):
+   * the first send pass of a week finds none and drafts it; the unique key keeps it to one
+   * whatever the replicas. Nothing is sent: it waits in 電子報 for the admin to edit and send.
+   * Without published articles (or without the content service) it is tried again later.
+   */
+  async draftWeeklyDigest(now = new Date()): Promise<CampaignView | undefined> {
+    const uniqueKey = `digest:${taipeiWeekStart(now)}`;
+    if (await this.db('campaigns').where({ unique_key: uniqueKey }).first('id')) return undefined;
+    const popular = await this.content.popular(DIGEST_SIZE);
+    if (popular.length === 0) return undefined;
+    const [created] = await this.db('campaigns')
+      .insert({ ...this.digestDraft(popular, now), unique_key: uniqueKey })
+      .onConflict('unique_key')
+      .ignore()
+      .returning('id');
+    return created ? this.get(Number((created as { id: string }).id)) : undefined;
   }
 
   async edit(id: number, edit: CampaignEdit): Promise<CampaignView> {

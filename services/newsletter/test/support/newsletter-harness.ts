@@ -10,6 +10,7 @@ import { MailboxTransport } from '../../src/mail/mailbox-transport.js';
 import { SmtpTransport, type SmtpTransportOptions } from '../../src/mail/smtp-transport.js';
 import { PostgresEndOfDataLedger } from '../../src/sending/end-of-data-ledger.js';
 import type { MailTransport } from '../../src/mail/transport.js';
+import type { CampaignsService } from '../../src/campaigns/campaigns.service.js';
 import type { Sender } from '../../src/sending/sender.js';
 import { demoArticle, startContentStandIn, type ContentStandIn } from './content-stand-in.js';
 import { startSmtpSink, type SinkOptions, type SmtpSink } from './smtp-sink.js';
@@ -24,6 +25,7 @@ export interface NewsletterTest {
   sink?: SmtpSink;
   content: ContentStandIn;
   sender: Sender;
+  campaigns: CampaignsService;
   signer: LinkSigner;
   adminToken: string;
   /** Every line the service logged (a test looks for addresses in them). */
@@ -53,7 +55,7 @@ export async function startNewsletterTest(options: NewsletterTestOptions = {}): 
   const content = await startContentStandIn([1, 2, 3, 4, 5, 6, 7].map((id) => demoArticle(id)));
   const keys = createTestSigningKeys();
   const signer = new LinkSigner(LINK_SECRET);
-  const { app, sender } = createApp({
+  const { app, sender, campaigns } = createApp({
     db,
     transport,
     signer,
@@ -72,6 +74,7 @@ export async function startNewsletterTest(options: NewsletterTestOptions = {}): 
     sink,
     content,
     sender,
+    campaigns,
     signer,
     adminToken,
     logLines,

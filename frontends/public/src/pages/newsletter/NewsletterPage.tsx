@@ -50,7 +50,7 @@ export function NewsletterLink({ action }: { action: NewsletterAction }) {
     if (action === 'manage') void readCategories().then((answer) => setCategories(answer.ok ? answer.body : []));
   }, [action]);
 
-  if (view.kind === 'loading') return <p>載入中…</p>;
+  if (view.kind === 'loading') return <p>載入內容中…</p>;
   if (view.kind === 'gone') return <p className={styles.error}>{view.text}</p>;
   if (view.kind === 'done')
     return (
