@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
 import tls from 'node:tls';
 import { isLoopback, type SmtpEndpoint } from './smtp-endpoint.js';
 
@@ -56,8 +57,14 @@ const END_OF_DATA_TIMEOUT_MS = 600_000;
  */
 export class SmtpConnection {
   private socket!: net.Socket;
+  /** Bytes to text across chunks: a character cut between two packets arrives whole. */
+  private decoder = new StringDecoder('utf8');
   private pending = '';
   private lines: string[] = [];
+  /** Characters of the lines read so far of a reply that goes on. */
+  private linesChars = 0;
+  /** Replies the commands written so far still have coming: one arriving past them was not asked for. */
+  private awaiting = 1;
   private readonly replies: SmtpReply[] = [];
   private waiters: Waiter[] = [];
   private failure: SmtpConnectionError | undefined;
@@ -118,7 +125,7 @@ export class SmtpConnection {
     const rcptTo = `RCPT TO:<${to}>`;
     let replies: SmtpReply[];
     if (this.extensions.has('PIPELINING')) {
-      this.write(`${mailFrom}\r\n${rcptTo}\r\nDATA\r\n`);
+      this.write(`${mailFrom}\r\n${rcptTo}\r\nDATA\r\n`, undefined, 3);
       replies = [await this.read(), await this.read(), await this.read()];
     } else {
       replies = [await this.command(mailFrom)];
@@ -143,9 +150,13 @@ export class SmtpConnection {
       ended = true;
       onEndOfData();
     };
-    this.write(data, (err) => {
-      if (!err) endOfData();
-    });
+    this.write(
+      data,
+      (err) => {
+        if (!err) endOfData();
+      },
+      1,
+    );
     if (this.socket.writableLength === 0) endOfData();
     // The relay may take its time over a whole message: RFC 5321 §4.5.3.2.6 gives it 10 minutes,
     // and a client that gives up sooner sends the email twice when it retries (RFC 1047).
@@ -166,8 +177,12 @@ export class SmtpConnection {
 
   /** Says goodbye without waiting for the answer. */
   quit(): void {
-    if (this.usable) this.socket.end('QUIT\r\n');
-    else this.socket.destroy();
+    if (!this.usable) {
+      this.socket.destroy();
+      return;
+    }
+    this.awaiting += 1;
+    this.socket.end('QUIT\r\n');
   }
 
   destroy(): void {
@@ -198,8 +213,15 @@ export class SmtpConnection {
   }
 
   private async startTls(): Promise<void> {
+    // Anything after the 220 came in clear, where anyone on the path could have put it: taken
+    // for the relay's words once TLS is up, it would answer our next commands (CVE-2011-0411).
+    if (this.pending !== '' || this.lines.length > 0 || this.replies.length > 0 || this.failure) {
+      this.fail('the relay sent more after its answer to STARTTLS');
+      throw this.failure!;
+    }
     const plain = this.detach();
     const secure = tls.connect({ socket: plain, ...serverName(this.endpoint.host), ...this.options.tls });
+    this.decoder = new StringDecoder('utf8');
     this.attach(secure);
     await this.until('secureConnect');
     this.secure = true;
@@ -227,12 +249,14 @@ export class SmtpConnection {
   }
 
   private command(line: string): Promise<SmtpReply> {
-    this.write(`${line}\r\n`);
+    this.write(`${line}\r\n`, undefined, 1);
     return this.read();
   }
 
-  private write(data: string | Buffer, done?: (err?: Error | null) => void): void {
+  /** Writes `data`, which asks for `replies` answers. */
+  private write(data: string | Buffer, done: ((err?: Error | null) => void) | undefined, replies: number): void {
     if (this.failure) throw this.failure;
+    this.awaiting += replies;
     this.socket.write(data, done);
   }
 
@@ -246,6 +270,7 @@ export class SmtpConnection {
   /** Resolves on the socket's event; rejects when the connection fails first. */
   private until(event: 'connect' | 'secureConnect'): Promise<void> {
     return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
       const waiter: Waiter = { resolve: () => undefined, reject };
       this.waiters.push(waiter);
       this.socket.once(event, () => {
@@ -256,7 +281,7 @@ export class SmtpConnection {
   }
 
   private receive(chunk: Buffer): void {
-    this.pending += chunk.toString('utf8');
+    this.pending += this.decoder.write(chunk);
     let end: number;
     while ((end = this.pending.indexOf('\n')) >= 0) {
       const line = this.pending.slice(0, end).replace(/\r$/, '');
@@ -264,14 +289,22 @@ export class SmtpConnection {
       const match = /^([2-5]\d\d)([ -]?)(.*)$/.exec(line);
       if (!match) return this.fail('the relay answered something that is not SMTP');
       this.lines.push(match[3]!);
+      this.linesChars += line.length;
       if (match[2] === '-') continue;
       const reply = { code: Number(match[1]), text: this.lines.join('\n') };
       this.lines = [];
+      this.linesChars = 0;
+      if (this.awaiting === 0) {
+        // A 421 unasked: the relay is closing the connection (an idle one, RFC 5321 §3.8).
+        const said = reply.code === 421 ? `${reply.code} ${reply.text.replace(/\s+/g, ' ')}`.slice(0, 280) : 'the relay answered what was not asked';
+        return this.fail(said);
+      }
+      this.awaiting -= 1;
       const waiter = this.waiters.shift();
       if (waiter) waiter.resolve(reply);
       else this.replies.push(reply);
     }
-    if (this.pending.length > MAX_REPLY_CHARS || this.lines.length > 1000) this.fail('the relay answered too much');
+    if (this.linesChars + this.pending.length > MAX_REPLY_CHARS) this.fail('the relay answered too much');
   }
 
   private fail(message: string): void {
