@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { ConnectionOptions } from 'node:tls';
 import addressparser from 'nodemailer/lib/addressparser';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { SmtpAddressError, SmtpConnection, SmtpReplyError } from './smtp/smtp-connection.js';
+import { lostBeforeEndOfData, SmtpAddressError, SmtpConnection, SmtpReplyError } from './smtp/smtp-connection.js';
 import { smtpData } from './smtp/smtp-data.js';
 import { parseSmtpUrl, type SmtpEndpoint } from './smtp/smtp-endpoint.js';
 import { PermanentFailure, TemporaryFailure, type Delivered, type DeliveryContext, type EndOfDataLedger, type MailTransport, type PreparedMail } from './transport.js';
@@ -81,34 +81,45 @@ export class SmtpTransport implements MailTransport {
   async deliver(prepared: PreparedMail, context: DeliveryContext): Promise<Delivered> {
     const data = prepared.data ?? (await this.prepare(prepared.mail)).data!;
     const lane = await this.acquire();
-    const handOver: { recorded?: Promise<boolean> } = {};
     try {
-      let smtp: SmtpConnection;
+      const reused = lane.smtp?.usable === true;
       try {
-        await lane.ledger.ready();
-        smtp = lane.smtp?.usable ? lane.smtp : await this.reopen(lane);
+        return await this.attempt(lane, prepared.mail.to, data, context);
       } catch (err) {
-        throw classifySmtpError(err);
+        // A connection kept open is found closed only when used (a relay that drops idle ones, or
+        // carries so many emails a connection): the email never reached its end, so it goes at once
+        // on a new connection rather than after a retry's delay. A new connection failing is the relay's.
+        if (!reused || !lostBeforeEndOfData(err)) throw err;
+        return await this.attempt(lane, prepared.mail.to, data, context);
       }
-      let answer: string;
-      try {
-        answer = await smtp.send(this.fromAddress, prepared.mail.to, data, () => {
-          handOver.recorded = lane.ledger.handedOver(context.deliveryId, context.owner);
-          handOver.recorded.catch(() => undefined);
-        });
-      } catch (err) {
-        // A refusal after the end of data undoes a record: let that record commit first.
-        await handOver.recorded?.catch(() => undefined);
-        throw classifySmtpError(err);
-      }
-      const record: Delivered['record'] = await handOver.recorded!.then(
-        (ours): Delivered['record'] => (ours ? 'recorded' : 'lease lost'),
-        (): Delivered['record'] => 'unrecorded',
-      );
-      return { answer, record };
+    } catch (err) {
+      throw classifySmtpError(err);
     } finally {
       this.release(lane);
     }
+  }
+
+  /** One try on the lane's connection (opened when it has none usable). */
+  private async attempt(lane: Lane, to: string, data: Buffer, context: DeliveryContext): Promise<Delivered> {
+    await lane.ledger.ready();
+    const smtp = lane.smtp?.usable ? lane.smtp : await this.reopen(lane);
+    let recorded: Promise<boolean> | undefined;
+    let answer: string;
+    try {
+      answer = await smtp.send(this.fromAddress, to, data, () => {
+        recorded = lane.ledger.handedOver(context.deliveryId, context.owner);
+        recorded.catch(() => undefined);
+      });
+    } catch (err) {
+      // A refusal after the end of data undoes a record: let that record commit first.
+      await recorded?.catch(() => undefined);
+      throw err;
+    }
+    const record: Delivered['record'] = await recorded!.then(
+      (ours): Delivered['record'] => (ours ? 'recorded' : 'lease lost'),
+      (): Delivered['record'] => 'unrecorded',
+    );
+    return { answer, record };
   }
 
   async close(): Promise<void> {

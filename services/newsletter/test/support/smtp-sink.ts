@@ -25,6 +25,8 @@ export interface SinkOptions {
   dataAnswer?: (recipient: string) => string | undefined;
   /** TLS: STARTTLS offered with this key and certificate, or (implicit) TLS from the first byte. */
   tls?: { key: string; cert: string; implicit?: boolean };
+  /** Emails one connection may carry: the next MAIL FROM is answered 421 and the connection closed (as relays that limit it do). */
+  messagesPerConnection?: number;
   /** Not advertising PIPELINING: the client sends one command at a time. */
   hidePipelining?: boolean;
   /** Where it listens: loopback on a free port unless given (test:compose's sink container listens on every address). */
@@ -74,6 +76,12 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     onAuth(auth, _session, callback) {
       if (auth.username === options.user && auth.password === options.password) callback(null, { user: auth.username });
       else callback(Object.assign(new Error('535 authentication failed'), { responseCode: 535 }));
+    },
+    onMailFrom(_address, session, callback) {
+      if (options.messagesPerConnection !== undefined && session.transaction > options.messagesPerConnection) {
+        return callback(Object.assign(new Error('4.7.0 too many messages on this connection, closing'), { responseCode: 421 }));
+      }
+      callback();
     },
     onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
       const answer = options.answerFor?.(address.address);

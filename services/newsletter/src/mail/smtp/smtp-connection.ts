@@ -29,6 +29,16 @@ export class SmtpConnectionError extends Error {
   }
 }
 
+/**
+ * The connection was lost (closed, reset, silent, or a 421 saying it closes) before the email's
+ * end of data had left: the relay cannot have taken the email (RFC 5321 §4.1.1.4), so sending
+ * it again on another connection sends it once.
+ */
+export function lostBeforeEndOfData(err: unknown): boolean {
+  if (err instanceof SmtpConnectionError) return !err.afterEndOfData;
+  return err instanceof SmtpReplyError && err.reply.code === 421 && !err.afterEndOfData;
+}
+
 /** An address SMTP cannot carry (a line break, or non-ASCII to a relay without SMTPUTF8). */
 export class SmtpAddressError extends Error {}
 
