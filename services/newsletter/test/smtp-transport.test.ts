@@ -34,3 +34,29 @@ describe('the SMTP transport with a relay that closes connections', () => {
     expect(rows.every((row: { attempts: number; last_error: string | null }) => row.attempts === 1 && row.last_error === null)).toBe(true);
   });
 });
+
+describe('what the sender logs', () => {
+  it('never an address, even when the relay quotes it in its refusal (as Postfix does)', async () => {
+    const test = await start({
+      sink: {
+        answerFor: (to) =>
+          to === 'subscriber3@example.com' ? '550 5.1.1 <subscriber3@example.com>: Recipient address rejected: User unknown'
+          : to === 'subscriber5@example.com' ? '450 4.1.2 <subscriber5@example.com>: Recipient address rejected: Domain not found'
+          : undefined,
+        dataAnswer: (to) => (to === 'subscriber7@example.com' ? '552 5.2.2 <subscriber7@example.com>: mailbox full' : undefined),
+      },
+    });
+    await queueDigest(test, 8);
+    await test.sendAll();
+    expect(test.sink!.received).toHaveLength(5);
+    const logged = test.logLines.join('\n');
+    // The refusals were logged, by delivery id and the relay's words without the address.
+    expect(logged).toContain('permanent failure');
+    expect(logged).toContain('temporary failure');
+    expect(logged).toContain('Recipient address rejected');
+    expect(logged.match(/[^\s"<>]+@[^\s"<>]+/g) ?? []).toEqual([]);
+    // The row keeps the relay's whole answer: the operator sees it beside that one subscriber.
+    const suppressed = await test.db('subscribers').where({ email: 'subscriber3@example.com' }).first('suppressed_reason');
+    expect(suppressed.suppressed_reason).toContain('<subscriber3@example.com>');
+  });
+});
