@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CampaignView } from '@coinmag/contracts';
 import { startNewsletterTest, type NewsletterTest, type NewsletterTestOptions } from './support/newsletter-harness.js';
 import { addConfirmed } from './support/subscribers-fixture.js';
+import { LEDGER_APPLICATION_NAME } from '../src/sending/end-of-data-ledger.js';
 
 let t: NewsletterTest | undefined;
 afterEach(async () => {
@@ -58,5 +59,33 @@ describe('what the sender logs', () => {
     // The row keeps the relay's whole answer: the operator sees it beside that one subscriber.
     const suppressed = await test.db('subscribers').where({ email: 'subscriber3@example.com' }).first('suppressed_reason');
     expect(suppressed.suppressed_reason).toContain('<subscriber3@example.com>');
+  });
+});
+
+describe('the end-of-data ledger', () => {
+  it('loses and doubles nothing when Postgres ends its connections mid-campaign (pg_terminate_backend), between emails and with a record in flight', async () => {
+    const N = 60;
+    let test: NewsletterTest | undefined;
+    const terminate = () =>
+      void test!.db.raw(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ? and datname = current_database()`, [LEDGER_APPLICATION_NAME]).catch(() => undefined);
+    test = await start({
+      sink: {
+        countOnly: true,
+        onDataStart: (_to, count) => count % 7 === 0 && terminate(),
+        onDataEnd: (_to, count) => count % 11 === 0 && terminate(),
+      },
+      batch: 10,
+    });
+    const campaign = await queueDigest(test, N);
+    await test.sendAll();
+    // What the lease held back (a record that failed both ways) goes once its lease runs out.
+    await test.db('deliveries').where({ campaign_id: campaign, status: 'pending' }).update({ next_attempt_at: test.db.fn.now() });
+    await test.sendAll();
+    expect(test.sink!.acceptedCount).toBe(N);
+    expect([...test.sink!.accepted.values()].filter((times) => times > 1)).toEqual([]);
+    const rows = await test.db('deliveries').where({ campaign_id: campaign }).select('status');
+    expect(rows.filter((row: { status: string }) => row.status !== 'sent')).toEqual([]);
+    const ledgers = await test.db.raw(`select count(*)::int as n from pg_stat_activity where application_name = ? and datname = current_database()`, [LEDGER_APPLICATION_NAME]);
+    expect(ledgers.rows[0].n).toBeLessThanOrEqual(4);
   });
 });

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import type { EndOfDataLedger } from '../mail/transport.js';
 
+/** How the ledger's connections show in pg_stat_activity. */
+export const LEDGER_APPLICATION_NAME = 'newsletter end-of-data ledger';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -23,7 +26,7 @@ export class PostgresEndOfDataLedger implements EndOfDataLedger {
     const old = this.client;
     this.client = undefined;
     await old?.end().catch(() => undefined);
-    const client = new pg.Client({ connectionString: this.database.url });
+    const client = new pg.Client({ connectionString: this.database.url, application_name: LEDGER_APPLICATION_NAME });
     client.on('error', () => {
       this.broken = true;
     });
