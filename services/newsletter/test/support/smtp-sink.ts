@@ -25,6 +25,8 @@ export interface SinkOptions {
   dataAnswer?: (recipient: string) => string | undefined;
   /** TLS: STARTTLS offered with this key and certificate, or (implicit) TLS from the first byte. */
   tls?: { key: string; cert: string; implicit?: boolean };
+  /** A relay slow to read: each message's data is left unread this long once it starts arriving. */
+  holdDataMs?: number;
   /** Emails one connection may carry: the next MAIL FROM is answered 421 and the connection closed (as relays that limit it do). */
   messagesPerConnection?: number;
   /** Not advertising PIPELINING: the client sends one command at a time. */
@@ -95,6 +97,10 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       options.onDataStart?.(recipient, dataStarts);
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      if (options.holdDataMs) {
+        stream.pause();
+        setTimeout(() => stream.resume(), options.holdDataMs);
+      }
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
         const head = raw.subarray(0, Math.min(raw.length, 4096)).toString('latin1');
