@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CampaignView } from '@coinmag/contracts';
-import { startNewsletterTest, type NewsletterTest, type NewsletterTestOptions } from './support/newsletter-harness.js';
+import { smtpTransport, startNewsletterTest, type NewsletterTest, type NewsletterTestOptions } from './support/newsletter-harness.js';
+import { TemporaryFailure } from '../src/mail/transport.js';
 import { addConfirmed } from './support/subscribers-fixture.js';
 import { LEDGER_APPLICATION_NAME } from '../src/sending/end-of-data-ledger.js';
 
@@ -87,5 +88,31 @@ describe('the end-of-data ledger', () => {
     expect(rows.filter((row: { status: string }) => row.status !== 'sent')).toEqual([]);
     const ledgers = await test.db.raw(`select count(*)::int as n from pg_stat_activity where application_name = ? and datname = current_database()`, [LEDGER_APPLICATION_NAME]);
     expect(ledgers.rows[0].n).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('closing the transport', () => {
+  it('lets the email on the wire finish, turns away the one waiting for a connection, opens nothing after, and leaves no connection open', async () => {
+    const test = await start({ sink: { holdDataMs: 300 } });
+    await addConfirmed(test.db, 1);
+    const transport = smtpTransport(test.dbUrl, test.sink!.url, 1);
+    const mail = (to: string) => transport.prepare({ to, subject: 'x', html: '<p>x</p>', text: 'x', headers: {}, messageId: `${to}.close@coinmag.example` });
+    const context = { deliveryId: 1, subscriberId: 1, owner: '00000000-0000-4000-8000-000000000000' };
+    const first = transport.deliver(await mail('first@example.com'), context);
+    const second = transport.deliver(await mail('second@example.com'), context).then(
+      () => 'sent',
+      (err: Error) => err,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = transport.close();
+    const settled = await Promise.race([second, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000))]);
+    expect(settled).toBeInstanceOf(TemporaryFailure);
+    expect((await first).answer).toMatch(/^250 /);
+    await closing;
+    await expect(transport.deliver(await mail('third@example.com'), context)).rejects.toBeInstanceOf(TemporaryFailure);
+    expect(test.sink!.received.map((received) => received.to)).toEqual(['first@example.com']);
+    const ledgers = await test.db.raw(`select count(*)::int as n from pg_stat_activity where application_name = ? and datname = current_database()`, [LEDGER_APPLICATION_NAME]);
+    // The harness's own transport never sent: only this one's ledger could be open.
+    expect(ledgers.rows[0].n).toBe(0);
   });
 });

@@ -55,7 +55,11 @@ export class SmtpTransport implements MailTransport {
   private readonly fromAddress: string;
   private readonly idle: Lane[] = [];
   private readonly lanes = new Set<Lane>();
-  private readonly waiting: Array<(lane: Lane) => void> = [];
+  private readonly waiting: Array<{ resolve: (lane: Lane) => void; reject: (err: Error) => void }> = [];
+  /** Lanes carrying an email now. */
+  private busy = 0;
+  private drained: (() => void) | undefined;
+  private closing: Promise<void> | undefined;
 
   constructor(private readonly options: SmtpTransportOptions) {
     this.endpoint = parseSmtpUrl(options.url);
@@ -122,31 +126,48 @@ export class SmtpTransport implements MailTransport {
     return { answer, record };
   }
 
-  async close(): Promise<void> {
-    for (const lane of this.lanes) {
-      lane.smtp?.quit();
-      await lane.ledger.close();
-    }
-    this.lanes.clear();
-    this.idle.length = 0;
+  /**
+   * Emails on the wire finish (their answers and records are what the outbox waits for); emails
+   * waiting for a connection are turned away (retried later), and none is taken after. Then every
+   * connection, SMTP and ledger, is closed.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      for (const waiter of this.waiting.splice(0)) waiter.reject(new TemporaryFailure('the SMTP transport is closing'));
+      if (this.busy > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+      for (const lane of this.lanes) {
+        lane.smtp?.quit();
+        await lane.ledger.close();
+      }
+      this.lanes.clear();
+      this.idle.length = 0;
+    })();
+    return this.closing;
   }
 
   private async acquire(): Promise<Lane> {
-    const lane = this.idle.pop();
-    if (lane) return lane;
-    if (this.lanes.size < this.options.connections) {
-      const created: Lane = { smtp: undefined, ledger: this.options.openLedger() };
-      this.lanes.add(created);
-      return created;
+    if (this.closing) throw new TemporaryFailure('the SMTP transport is closing');
+    const lane = this.idle.pop() ?? (this.lanes.size < this.options.connections ? this.createLane() : undefined);
+    if (lane) {
+      this.busy += 1;
+      return lane;
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
+  private createLane(): Lane {
+    const created: Lane = { smtp: undefined, ledger: this.options.openLedger() };
+    this.lanes.add(created);
+    return created;
+  }
+
+  /** The lane goes to the next email waiting (it stays busy), or back to the idle ones. */
   private release(lane: Lane): void {
-    if (!this.lanes.has(lane)) return;
     const next = this.waiting.shift();
-    if (next) next(lane);
-    else this.idle.push(lane);
+    if (next) return next.resolve(lane);
+    this.busy -= 1;
+    this.idle.push(lane);
+    if (this.busy === 0) this.drained?.();
   }
 
   private async reopen(lane: Lane): Promise<SmtpConnection> {
