@@ -116,6 +116,9 @@ describe('an SMTP connection', () => {
     await relay({});
     connection = await SmtpConnection.open({ host: '127.0.0.1', port: sink!.port, implicitTls: false }, { timeoutMs: 5000, name: 'coinmag.example' });
     await expect(connection.send(FROM, 'a@example.com>\r\nRCPT TO:<b@example.com', smtpData(message('a@example.com', 'x')), () => undefined)).rejects.toThrow(/cannot be carried/);
+    for (const to of ['a\0b@example.com', 'a\x1bb@example.com', 'a\x7f@example.com', 'a b@example.com']) {
+      await expect(connection.send(FROM, to, smtpData(message('a@example.com', 'x')), () => undefined)).rejects.toMatchObject({ whose: 'recipient', message: /cannot be carried/ });
+    }
     expect(sink!.acceptedCount).toBe(0);
   });
 });

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CampaignView } from '@coinmag/contracts';
-import { smtpTransport, startNewsletterTest, type NewsletterTest, type NewsletterTestOptions } from './support/newsletter-harness.js';
+import { SITE, smtpTransport, startNewsletterTest, type NewsletterTest, type NewsletterTestOptions } from './support/newsletter-harness.js';
+import { pino } from 'pino';
 import { TemporaryFailure } from '../src/mail/transport.js';
+import { SendBudget } from '../src/sending/send-budget.js';
+import { Sender } from '../src/sending/sender.js';
 import { addConfirmed } from './support/subscribers-fixture.js';
 import { LEDGER_APPLICATION_NAME } from '../src/sending/end-of-data-ledger.js';
 
@@ -88,6 +91,21 @@ describe('the end-of-data ledger', () => {
     expect(rows.filter((row: { status: string }) => row.status !== 'sent')).toEqual([]);
     const ledgers = await test.db.raw(`select count(*)::int as n from pg_stat_activity where application_name = ? and datname = current_database()`, [LEDGER_APPLICATION_NAME]);
     expect(ledgers.rows[0].n).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('an address the relay cannot be given', () => {
+  it('is the sender’s when it is ours (NEWSLETTER_FROM beyond ASCII to a relay without SMTPUTF8): retried, no subscriber suppressed', async () => {
+    const test = await start({ sink: { hideSmtpUtf8: true } });
+    const campaign = await queueDigest(test, 3);
+    const transport = smtpTransport(test.dbUrl, test.sink!.url, 1, { from: '幣圈新手誌 <電子報@coinmag.example>' });
+    const sender = new Sender({ db: test.db, transport, budget: new SendBudget(test.db, 600_000, 10), signer: test.signer, siteOrigin: SITE, batch: 10, leaseMs: 60_000, pollMs: 50, concurrency: 1, log: pino({ level: 'silent' }) });
+    await sender.pass();
+    await transport.close();
+    const rows = await test.db('deliveries').where({ campaign_id: campaign }).select('status', 'last_error');
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row: { status: string; last_error: string }) => row.status === 'pending' && /SMTPUTF8/.test(row.last_error))).toBe(true);
+    expect(await test.db('subscribers').where({ status: 'suppressed' }).select('id')).toEqual([]);
   });
 });
 

@@ -10,7 +10,8 @@ import type { OutgoingMail } from './templates.js';
 
 /** 5xx to the recipient or to the message is the address's; to our login or sender it is the operator's (retried). */
 export function classifySmtpError(err: unknown): PermanentFailure | TemporaryFailure {
-  if (err instanceof SmtpAddressError) return new PermanentFailure(err.message);
+  // Our own sender's address (NEWSLETTER_FROM) is the operator's to fix, not the subscriber's fault.
+  if (err instanceof SmtpAddressError) return err.whose === 'recipient' ? new PermanentFailure(err.message) : new TemporaryFailure(err.message);
   if (err instanceof SmtpReplyError) {
     const addressed = err.command === 'RCPT TO' || err.command === 'DATA' || err.command === 'end of data';
     if (err.reply.code >= 500 && addressed) return new PermanentFailure(err.message);

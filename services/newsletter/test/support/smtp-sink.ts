@@ -29,6 +29,8 @@ export interface SinkOptions {
   holdDataMs?: number;
   /** Emails one connection may carry: the next MAIL FROM is answered 421 and the connection closed (as relays that limit it do). */
   messagesPerConnection?: number;
+  /** Not advertising SMTPUTF8: an address beyond ASCII cannot be given. */
+  hideSmtpUtf8?: boolean;
   /** Not advertising PIPELINING: the client sends one command at a time. */
   hidePipelining?: boolean;
   /** Where it listens: loopback on a free port unless given (test:compose's sink container listens on every address). */
@@ -71,6 +73,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   const server = new SMTPServer({
     ...(options.tls ? { key: options.tls.key, cert: options.tls.cert, secure: options.tls.implicit === true } : { disabledCommands: ['STARTTLS'] }),
     hidePIPELINING: options.hidePipelining === true,
+    hideSMTPUTF8: options.hideSmtpUtf8 === true,
     allowInsecureAuth: true,
     authOptional: !options.user,
     logger: false,

@@ -39,8 +39,15 @@ export function lostBeforeEndOfData(err: unknown): boolean {
   return err instanceof SmtpReplyError && err.reply.code === 421 && !err.afterEndOfData;
 }
 
-/** An address SMTP cannot carry (a line break, or non-ASCII to a relay without SMTPUTF8). */
-export class SmtpAddressError extends Error {}
+/** An address SMTP cannot carry (a line break, or non-ASCII to a relay without SMTPUTF8): the recipient's, or our own sender's. */
+export class SmtpAddressError extends Error {
+  constructor(
+    message: string,
+    readonly whose: 'sender' | 'recipient',
+  ) {
+    super(`${whose}: ${message}`);
+  }
+}
 
 export interface SmtpConnectionOptions {
   /** Past this long without a byte from the relay, the connection is given up. */
@@ -128,9 +135,11 @@ export class SmtpConnection {
    * before the relay's answer is read. Resolves with the relay's 250.
    */
   async send(from: string, to: string, data: Buffer, onEndOfData: () => void): Promise<string> {
-    if (/[\r\n<>\s]/.test(from + to)) throw new SmtpAddressError('the address cannot be carried by SMTP');
+    for (const [address, whose] of [[from, 'sender'], [to, 'recipient']] as const) {
+      if (/[\x00-\x20\x7f<>\s]/.test(address)) throw new SmtpAddressError('the address cannot be carried by SMTP', whose);
+      if (/[^\x00-\x7f]/.test(address) && !this.extensions.has('SMTPUTF8')) throw new SmtpAddressError('the relay takes no address beyond ASCII (no SMTPUTF8)', whose);
+    }
     const international = /[^\x00-\x7f]/.test(from + to);
-    if (international && !this.extensions.has('SMTPUTF8')) throw new SmtpAddressError('the relay takes no address beyond ASCII (no SMTPUTF8)');
     const mailFrom = `MAIL FROM:<${from}>${international ? ' SMTPUTF8' : ''}`;
     const rcptTo = `RCPT TO:<${to}>`;
     let replies: SmtpReply[];
