@@ -109,6 +109,26 @@ describe('an address the relay cannot be given', () => {
   });
 });
 
+describe('a 5xx that is not the address’s', () => {
+  it('suppresses nobody when its enhanced status code says policy (relaying denied at RCPT, DMARC at the end of data): retried; a 5.1.1 still suppresses', async () => {
+    const test = await start({
+      sink: {
+        answerFor: (to) => (to === 'subscriber1@example.com' ? '554 5.7.1 Relay access denied' : to === 'subscriber2@example.com' ? '550 5.1.1 User unknown' : undefined),
+        dataAnswer: (to) => (to === 'subscriber3@example.com' ? "550 5.7.26 Unauthenticated email from coinmag.example is not accepted due to domain's DMARC policy" : undefined),
+      },
+    });
+    const campaign = await queueDigest(test, 4);
+    await test.sendAll();
+    const rows = await test.db('deliveries').join('subscribers', 'subscribers.id', 'deliveries.subscriber_id').where({ campaign_id: campaign }).orderBy('email').select('email', 'deliveries.status', 'subscribers.status as subscriber');
+    expect(rows).toEqual([
+      { email: 'subscriber1@example.com', status: 'pending', subscriber: 'confirmed' },
+      { email: 'subscriber2@example.com', status: 'failed', subscriber: 'suppressed' },
+      { email: 'subscriber3@example.com', status: 'pending', subscriber: 'confirmed' },
+      { email: 'subscriber4@example.com', status: 'sent', subscriber: 'confirmed' },
+    ]);
+  });
+});
+
 describe('closing the transport', () => {
   it('lets the email on the wire finish, turns away the one waiting for a connection, opens nothing after, and leaves no connection open', async () => {
     const test = await start({ sink: { holdDataMs: 300 } });

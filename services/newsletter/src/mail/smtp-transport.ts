@@ -8,16 +8,28 @@ import { parseSmtpUrl, type SmtpEndpoint } from './smtp/smtp-endpoint.js';
 import { PermanentFailure, TemporaryFailure, type Delivered, type DeliveryContext, type EndOfDataLedger, type MailTransport, type PreparedMail } from './transport.js';
 import type { OutgoingMail } from './templates.js';
 
-/** 5xx to the recipient or to the message is the address's; to our login or sender it is the operator's (retried). */
+/**
+ * 5xx to the recipient or to the message is the address's; to our login or sender it is the
+ * operator's (retried). An enhanced status code (RFC 3463), when the relay gives one, says more:
+ * only X.1.x (the address; but X.1.7 and X.1.8 are our sender's) and X.2.x (the mailbox) are the
+ * address's — X.7.x (relaying denied, DMARC, a blocklist) and the rest are the operator's.
+ */
 export function classifySmtpError(err: unknown): PermanentFailure | TemporaryFailure {
   // Our own sender's address (NEWSLETTER_FROM) is the operator's to fix, not the subscriber's fault.
   if (err instanceof SmtpAddressError) return err.whose === 'recipient' ? new PermanentFailure(err.message) : new TemporaryFailure(err.message);
   if (err instanceof SmtpReplyError) {
     const addressed = err.command === 'RCPT TO' || err.command === 'DATA' || err.command === 'end of data';
-    if (err.reply.code >= 500 && addressed) return new PermanentFailure(err.message);
+    if (err.reply.code >= 500 && addressed && addressOwnsIt(err.reply.text)) return new PermanentFailure(err.message);
     return new TemporaryFailure(err.message);
   }
   return new TemporaryFailure(err instanceof Error ? err.message : String(err));
+}
+
+function addressOwnsIt(text: string): boolean {
+  const enhanced = /^5\.(\d{1,3})\.(\d{1,3})(?!\S)/.exec(text);
+  if (!enhanced) return true;
+  const [, subject, detail] = enhanced;
+  return (subject === '1' && detail !== '7' && detail !== '8') || subject === '2';
 }
 
 export interface SmtpTransportOptions {
