@@ -62,6 +62,16 @@ describe('an SMTP connection', () => {
     await expect(SmtpConnection.open({ host: '127.0.0.1', port: sink!.port, implicitTls: true }, { timeoutMs: 5000, name: 'coinmag.example', tls: { servername: 'localhost' } })).rejects.toThrow(/self[- ]signed|certificate/i);
   });
 
+  it.each([
+    ['after STARTTLS', false],
+    ['from the first byte', true],
+  ])('checks the certificate names the relay (%s): a CA it trusts, for another name, is refused', async (_case, implicit) => {
+    await relay({ user: 'relay-user', password: 'secret', tls: { ...certificate, implicit } });
+    // The certificate is localhost's; the relay is reached as 127.0.0.1, which it does not name.
+    await expect(SmtpConnection.open({ host: '127.0.0.1', port: sink!.port, implicitTls: implicit, user: 'relay-user', password: 'secret' }, { timeoutMs: 5000, name: 'coinmag.example', tls: { ca: certificate.cert } })).rejects.toThrow(/altnames|does not match|not in the cert/i);
+    expect(sink!.acceptedCount).toBe(0);
+  });
+
   it('never sends a login in clear to a relay that is not on this machine', async () => {
     await relay({ user: 'relay-user', password: 'secret', host: '::' });
     // The same server reached by an address that is not loopback's name: a relay elsewhere without STARTTLS.

@@ -239,7 +239,8 @@ export class SmtpConnection {
       throw this.failure!;
     }
     const plain = this.detach();
-    const secure = tls.connect({ socket: plain, ...serverName(this.endpoint.host), ...this.options.tls });
+    // `host` is what the certificate must name: without it Node checks an IP relay's certificate against 'localhost'.
+    const secure = tls.connect({ socket: plain, host: this.endpoint.host, ...serverName(this.endpoint.host), ...this.options.tls });
     this.decoder = new StringDecoder('utf8');
     this.attach(secure);
     await this.until('secureConnect');
