@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SmtpConnection } from '../src/mail/smtp/smtp-connection.js';
+import { lostBeforeEndOfData, SmtpConnection, SmtpConnectionError } from '../src/mail/smtp/smtp-connection.js';
 import { smtpData } from '../src/mail/smtp/smtp-data.js';
 import { startScriptedRelay, writeByteByByte, type ScriptedPeer, type ScriptedRelay } from './support/scripted-relay.js';
 import { localhostCertificate } from './support/tls-fixture.js';
@@ -106,6 +106,30 @@ describe('an SMTP connection to a relay that misbehaves', () => {
     connection = await SmtpConnection.open({ host: '127.0.0.1', port: relay.port, implicitTls: false }, OPTIONS);
     await until(() => !connection!.usable, 1000);
     expect(connection.usable).toBe(false);
+  });
+
+  it('a connection dropped mid-envelope lost the email before its end (safe to send again at once); one dropped after the end of data did not', async () => {
+    relay = await startScriptedRelay(async (peer, index) => {
+      await hello(peer);
+      expect(await peer.line()).toMatch(/^MAIL FROM/);
+      await peer.line();
+      await peer.line();
+      if (index === 0) {
+        await peer.write('250 ok\r\n');
+        return peer.end();
+      }
+      await peer.write('250 ok\r\n250 ok\r\n354 go on\r\n');
+      while ((await peer.line()) !== '.');
+      peer.end();
+    });
+    for (const expected of [{ lost: true, told: false }, { lost: false, told: true }]) {
+      connection = await SmtpConnection.open({ host: '127.0.0.1', port: relay.port, implicitTls: false }, OPTIONS);
+      let endOfData = false;
+      const err = await connection.send(FROM, 'reader@example.com', DATA, () => (endOfData = true)).catch((caught: unknown) => caught);
+      expect(err).toBeInstanceOf(SmtpConnectionError);
+      expect(lostBeforeEndOfData(err)).toBe(expected.lost);
+      expect(endOfData).toBe(expected.told);
+    }
   });
 
   it('refuses a relay that does not speak SMTP', async () => {
