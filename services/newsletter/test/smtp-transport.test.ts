@@ -129,6 +129,32 @@ describe('a 5xx that is not the address’s', () => {
   });
 });
 
+describe('a lease lost while the email is on the wire', () => {
+  it('is logged and not recorded: the row stays the new holder’s, untouched by our record and our 250', async () => {
+    const other = '11111111-1111-4111-8111-111111111111';
+    let test: NewsletterTest | undefined;
+    test = await start({
+      sink: {
+        // Another sender claims the first email again while its envelope is answered (our lease ran out).
+        answerFor: async (to) => {
+          if (to === 'subscriber1@example.com') await test!.db('deliveries').whereIn('subscriber_id', test!.db('subscribers').select('id').where({ email: to })).update({ lease_owner: other });
+          return undefined;
+        },
+      },
+    });
+    const campaign = await queueDigest(test, 3);
+    await test.sender.pass();
+    const rows = await test.db('deliveries').join('subscribers', 'subscribers.id', 'deliveries.subscriber_id').where({ campaign_id: campaign }).orderBy('email').select('email', 'deliveries.status', 'lease_owner', 'smtp_response', 'deliveries.id');
+    expect(rows.map(({ email, status, lease_owner, smtp_response }: Record<string, unknown>) => ({ email, status, lease_owner, smtp_response }))).toEqual([
+      { email: 'subscriber1@example.com', status: 'pending', lease_owner: other, smtp_response: null },
+      { email: 'subscriber2@example.com', status: 'sent', lease_owner: null, smtp_response: expect.stringMatching(/^250 /) },
+      { email: 'subscriber3@example.com', status: 'sent', lease_owner: null, smtp_response: expect.stringMatching(/^250 /) },
+    ]);
+    const warned = test.logLines.map((line) => JSON.parse(line) as { msg: string; delivery?: number }).filter((line) => /lease ran out/.test(line.msg));
+    expect(warned.map((line) => line.delivery)).toEqual([Number(rows[0].id)]);
+  });
+});
+
 describe('closing the transport', () => {
   it('lets the email on the wire finish, turns away the one waiting for a connection, opens nothing after, and leaves no connection open', async () => {
     const test = await start({ sink: { holdDataMs: 300 } });

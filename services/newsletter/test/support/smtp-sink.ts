@@ -16,7 +16,7 @@ export interface SinkOptions {
   /** Keep only counts per Message-ID (a bench's 100,000 messages), not the parsed messages. */
   countOnly?: boolean;
   /** A recipient's answer: undefined accepts; `550 …` or `451 …` refuses with that code. */
-  answerFor?: (recipient: string) => string | undefined;
+  answerFor?: (recipient: string) => string | undefined | Promise<string | undefined>;
   /** Called while a message's data is arriving (before it is accepted): a test kills the sender there. */
   onDataStart?: (recipient: string, count: number) => void;
   /** Called once a message's data has all arrived, before the relay answers it: a test kills the sender there. */
@@ -89,10 +89,11 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       callback();
     },
     onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
-      const answer = options.answerFor?.(address.address);
-      if (!answer) return callback();
-      const code = Number(answer.slice(0, 3));
-      callback(Object.assign(new Error(answer.slice(4)), { responseCode: code }));
+      void Promise.resolve(options.answerFor?.(address.address)).then((answer) => {
+        if (!answer) return callback();
+        const code = Number(answer.slice(0, 3));
+        callback(Object.assign(new Error(answer.slice(4)), { responseCode: code }));
+      }, callback);
     },
     onData(stream, session, callback) {
       const recipient = session.envelope.rcptTo[0]?.address ?? '';
