@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CampaignView } from '@coinmag/contracts';
-import { SITE, smtpTransport, startNewsletterTest, type NewsletterTest, type NewsletterTestOptions } from './support/newsletter-harness.js';
 import { pino } from 'pino';
 import { TemporaryFailure } from '../src/mail/transport.js';
+import { LEDGER_APPLICATION_NAME, PostgresEndOfDataLedger } from '../src/sending/end-of-data-ledger.js';
 import { SendBudget } from '../src/sending/send-budget.js';
 import { Sender } from '../src/sending/sender.js';
+import { startFreezableProxy, type FreezableProxy } from './support/frozen-proxy.js';
+import { SITE, smtpTransport, startNewsletterTest, type NewsletterTest, type NewsletterTestOptions } from './support/newsletter-harness.js';
 import { addConfirmed } from './support/subscribers-fixture.js';
-import { LEDGER_APPLICATION_NAME } from '../src/sending/end-of-data-ledger.js';
 
 let t: NewsletterTest | undefined;
 afterEach(async () => {
@@ -152,6 +153,28 @@ describe('a lease lost while the email is on the wire', () => {
     ]);
     const warned = test.logLines.map((line) => JSON.parse(line) as { msg: string; delivery?: number }).filter((line) => /lease ran out/.test(line.msg));
     expect(warned.map((line) => line.delivery)).toEqual([Number(rows[0].id)]);
+  });
+});
+
+describe('a ledger whose connection goes silent', () => {
+  it('does not hold the batch: the record gives up after its timeout, the pool records the email, the next one has a new ledger connection', { timeout: 30_000 }, async () => {
+    let proxy: FreezableProxy | undefined;
+    const test = await start({ sink: { onDataStart: (_to, count) => count === 2 && proxy!.freeze() } });
+    proxy = await startFreezableProxy(test.dbUrl);
+    const campaign = await queueDigest(test, 4);
+    const transport = smtpTransport(test.dbUrl, test.sink!.url, 1, { openLedger: () => new PostgresEndOfDataLedger({ url: proxy!.url, schema: 'newsletter', timeoutMs: 1000 }) });
+    const sender = new Sender({ db: test.db, transport, budget: new SendBudget(test.db, 600_000, 10), signer: test.signer, siteOrigin: SITE, batch: 10, leaseMs: 60_000, pollMs: 50, concurrency: 1, log: pino({ level: 'silent' }) });
+    try {
+      const started = Date.now();
+      await sender.pass();
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const rows = await test.db('deliveries').where({ campaign_id: campaign }).select('status', 'smtp_response');
+      expect(rows.every((row: { status: string; smtp_response: string | null }) => row.status === 'sent' && row.smtp_response?.startsWith('250 '))).toBe(true);
+      expect(test.sink!.received).toHaveLength(4);
+    } finally {
+      await transport.close();
+      await proxy.close();
+    }
   });
 });
 
