@@ -178,6 +178,28 @@ describe('a ledger whose connection goes silent', () => {
   });
 });
 
+describe('a record that committed and whose answer was lost', () => {
+  it('is recognised by the pool as ours: the 250 goes beside it, nothing is logged as to be sent again', { timeout: 30_000 }, async () => {
+    let proxy: FreezableProxy | undefined;
+    const test = await start({ sink: { onDataStart: (_to, count) => count === 2 && proxy!.freeze('replies') } });
+    proxy = await startFreezableProxy(test.dbUrl);
+    const campaign = await queueDigest(test, 3);
+    const transport = smtpTransport(test.dbUrl, test.sink!.url, 1, { openLedger: () => new PostgresEndOfDataLedger({ url: proxy!.url, schema: 'newsletter', timeoutMs: 1000 }) });
+    const logged: string[] = [];
+    const sender = new Sender({ db: test.db, transport, budget: new SendBudget(test.db, 600_000, 10), signer: test.signer, siteOrigin: SITE, batch: 10, leaseMs: 60_000, pollMs: 50, concurrency: 1, log: pino({ level: 'info' }, { write: (line: string) => void logged.push(line) }) });
+    try {
+      await sender.pass();
+      const rows = await test.db('deliveries').where({ campaign_id: campaign }).select('status', 'smtp_response', 'lease_owner');
+      expect(rows.every((row: { status: string; smtp_response: string | null; lease_owner: string | null }) => row.status === 'sent' && row.smtp_response?.startsWith('250 ') && row.lease_owner === null)).toBe(true);
+      expect(logged).toEqual([]);
+      expect(test.sink!.received).toHaveLength(3);
+    } finally {
+      await transport.close();
+      await proxy.close();
+    }
+  });
+});
+
 describe('closing the transport', () => {
   it('lets the email on the wire finish, turns away the one waiting for a connection, opens nothing after, and leaves no connection open', async () => {
     const test = await start({ sink: { holdDataMs: 300 } });

@@ -8,7 +8,8 @@ import net from 'node:net';
 export interface FreezableProxy {
   /** The database URL through the proxy. */
   url: string;
-  freeze(): void;
+  /** `replies`: only Postgres's side goes silent (what the client sends still arrives). */
+  freeze(which?: 'both' | 'replies'): void;
   close(): Promise<void>;
 }
 
@@ -39,12 +40,13 @@ export async function startFreezableProxy(databaseUrl: string): Promise<Freezabl
   url.port = String((server.address() as net.AddressInfo).port);
   return {
     url: url.toString(),
-    freeze() {
+    freeze(which = 'both') {
       for (const [client, upstream] of pairs) {
-        client.unpipe(upstream);
         upstream.unpipe(client);
-        client.pause();
         upstream.pause();
+        if (which === 'replies') continue;
+        client.unpipe(upstream);
+        client.pause();
       }
       pairs.clear();
     },
