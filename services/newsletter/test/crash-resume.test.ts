@@ -111,7 +111,9 @@ describe('a sending process killed mid-campaign', () => {
     }
   });
 
-  it('the same over STARTTLS, where the write is reported done a loop step later: every subscriber once', { timeout: 120_000 }, async () => {
+  // One connection: over TLS the record leaves a loop step after the write (ADR 0020), and with
+  // several connections a kill can land in another connection's step — the window the ADR keeps.
+  it('killed after the relay has an email’s whole data over STARTTLS, where the write is reported done a loop step later: recorded, every subscriber once', { timeout: 120_000 }, async () => {
     let process: SenderProcess | undefined;
     const certificate = localhostCertificate('DNS:localhost,IP:127.0.0.1');
     const dir = mkdtempSync(join(tmpdir(), 'relay-ca-'));
@@ -122,7 +124,7 @@ describe('a sending process killed mid-campaign', () => {
       onDataEnd: (_to, count) => count === KILL_AT && process?.child.kill('SIGKILL'),
     });
     try {
-      const { digestId } = await campaignThroughACrash(sink, 4, (started) => (process = started), { NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') });
+      const { digestId } = await campaignThroughACrash(sink, 1, (started) => (process = started), { NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') });
       await expectEveryoneOnce(sink, digestId);
     } finally {
       process?.child.kill('SIGKILL');
