@@ -132,6 +132,22 @@ describe('an SMTP connection to a relay that misbehaves', () => {
     }
   });
 
+  it('a 421 to a command closes the connection on our side too, even when the relay keeps it open', async () => {
+    relay = await startScriptedRelay(async (peer) => {
+      await hello(peer, []);
+      expect(await peer.line()).toMatch(/^MAIL FROM/);
+      await peer.write('421 4.7.0 too many messages on this connection\r\n');
+      for (;;) {
+        const line = await peer.line();
+        await peer.write(line === 'RSET' ? '250 ok\r\n' : '503 bad sequence\r\n');
+      }
+    });
+    connection = await SmtpConnection.open({ host: '127.0.0.1', port: relay.port, implicitTls: false }, OPTIONS);
+    const err = await connection.send(FROM, 'reader@example.com', DATA, () => undefined).catch((caught: unknown) => caught);
+    expect(lostBeforeEndOfData(err)).toBe(true);
+    expect(connection.usable).toBe(false);
+  });
+
   it('refuses a relay that does not speak SMTP', async () => {
     relay = await startScriptedRelay(async (peer) => {
       await peer.write('HTTP/1.1 400 Bad Request\r\n\r\n');

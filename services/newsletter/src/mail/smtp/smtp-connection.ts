@@ -158,8 +158,9 @@ export class SmtpConnection {
       : dataReply!.code !== 354 ? new SmtpReplyError('DATA', dataReply!)
       : undefined;
     if (refusal) {
-      // A relay that says 354 after refusing the envelope waits for data we will not send.
-      if (dataReply?.code === 354) this.destroy();
+      // A relay that says 354 after refusing the envelope waits for data we will not send; one
+      // that says 421 is closing the connection (RFC 5321 §3.8), whether or not it has yet.
+      if (dataReply?.code === 354 || refusal.reply.code === 421) this.destroy();
       else await this.reset();
       throw refusal;
     }
