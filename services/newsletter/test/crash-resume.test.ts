@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignView } from '@coinmag/contracts';
 import { createTestSigningKeys } from '@coinmag/service-kit/testing';
@@ -5,6 +8,7 @@ import { LINK_SECRET, SITE, startNewsletterTest, type NewsletterTest } from './s
 import { startSenderProcess, type SenderProcess } from './support/sender-process.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { addConfirmed } from './support/subscribers-fixture.js';
+import { localhostCertificate } from './support/tls-fixture.js';
 
 const N = 100;
 const KILL_AT = 40;
@@ -20,7 +24,7 @@ afterAll(async () => t?.close());
  * A campaign to N new subscribers through `sink`, its sending process (main.ts) SIGKILLed by the
  * sink, started again, and run to the end: what arrived, per Message-ID.
  */
-async function campaignThroughACrash(sink: SmtpSink, connections: number, kill: (process: SenderProcess) => void): Promise<{ digestId: number; first: SenderProcess }> {
+async function campaignThroughACrash(sink: SmtpSink, connections: number, kill: (process: SenderProcess) => void, moreEnv: Record<string, string> = {}): Promise<{ digestId: number; first: SenderProcess }> {
   await t.db('subscribers').update({ digest: false });
   await addConfirmed(t.db, N, subscribers + 1);
   subscribers += N;
@@ -39,6 +43,7 @@ async function campaignThroughACrash(sink: SmtpSink, connections: number, kill: 
     SITE_ORIGIN: SITE,
     CONTENT_URL: t.content.url,
     JWT_PUBLIC_KEY: createTestSigningKeys().publicKey,
+    ...moreEnv,
   };
   const first = await startSenderProcess(env);
   kill(first);
@@ -103,6 +108,28 @@ describe('a sending process killed mid-campaign', () => {
     } finally {
       process?.child.kill('SIGKILL');
       await sink.close();
+    }
+  });
+
+  // One connection: over TLS the record leaves a loop step after the write (ADR 0020), and with
+  // several connections a kill can land in another connection's step — the window the ADR keeps.
+  it('killed after the relay has an email’s whole data over STARTTLS, where the write is reported done a loop step later: recorded, every subscriber once', { timeout: 120_000 }, async () => {
+    let process: SenderProcess | undefined;
+    const certificate = localhostCertificate('DNS:localhost,IP:127.0.0.1');
+    const dir = mkdtempSync(join(tmpdir(), 'relay-ca-'));
+    writeFileSync(join(dir, 'ca.pem'), certificate.cert);
+    const sink = await startSmtpSink({
+      countOnly: true,
+      tls: certificate,
+      onDataEnd: (_to, count) => count === KILL_AT && process?.child.kill('SIGKILL'),
+    });
+    try {
+      const { digestId } = await campaignThroughACrash(sink, 1, (started) => (process = started), { NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') });
+      await expectEveryoneOnce(sink, digestId);
+    } finally {
+      process?.child.kill('SIGKILL');
+      await sink.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -62,6 +62,16 @@ describe('an SMTP connection', () => {
     await expect(SmtpConnection.open({ host: '127.0.0.1', port: sink!.port, implicitTls: true }, { timeoutMs: 5000, name: 'coinmag.example', tls: { servername: 'localhost' } })).rejects.toThrow(/self[- ]signed|certificate/i);
   });
 
+  it.each([
+    ['after STARTTLS', false],
+    ['from the first byte', true],
+  ])('checks the certificate names the relay (%s): a CA it trusts, for another name, is refused', async (_case, implicit) => {
+    await relay({ user: 'relay-user', password: 'secret', tls: { ...certificate, implicit } });
+    // The certificate is localhost's; the relay is reached as 127.0.0.1, which it does not name.
+    await expect(SmtpConnection.open({ host: '127.0.0.1', port: sink!.port, implicitTls: implicit, user: 'relay-user', password: 'secret' }, { timeoutMs: 5000, name: 'coinmag.example', tls: { ca: certificate.cert } })).rejects.toThrow(/altnames|does not match|not in the cert/i);
+    expect(sink!.acceptedCount).toBe(0);
+  });
+
   it('never sends a login in clear to a relay that is not on this machine', async () => {
     await relay({ user: 'relay-user', password: 'secret', host: '::' });
     // The same server reached by an address that is not loopback's name: a relay elsewhere without STARTTLS.
@@ -95,10 +105,30 @@ describe('an SMTP connection', () => {
     expect(sink!.received.map((mail) => mail.to)).toEqual(['reader@example.com']);
   });
 
+  it.each([
+    ['in clear', false],
+    ['over TLS', true],
+  ])('tells the end of a message larger than the kernel takes at once (%s) only once its last byte has left, not when the write began', async (_case, secure) => {
+    // countOnly: 8 MB is not parsed (the suite runs beside crash tests that a busy machine disturbs).
+    const { told, toldAtRelay } = await relay({ holdDataMs: 500, countOnly: true, ...(secure ? { tls: certificate } : {}) });
+    connection = await SmtpConnection.open({ host: '127.0.0.1', port: sink!.port, implicitTls: false }, { timeoutMs: 5000, name: 'coinmag.example', tls: { ca: certificate.cert, servername: 'localhost' } });
+    const body = Array.from({ length: 120_000 }, (_, line) => `${line} ${'x'.repeat(64)}`).join('\r\n');
+    const sending = send('reader@example.com', body, told);
+    // The relay reads nothing for half a second: 8 MB cannot all have left.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(told).toEqual([false]);
+    expect(await sending).toMatch(/^250 /);
+    expect(toldAtRelay).toEqual([true]);
+    expect(sink!.acceptedCount).toBe(1);
+  });
+
   it('refuses an address that would break the command line', async () => {
     await relay({});
     connection = await SmtpConnection.open({ host: '127.0.0.1', port: sink!.port, implicitTls: false }, { timeoutMs: 5000, name: 'coinmag.example' });
     await expect(connection.send(FROM, 'a@example.com>\r\nRCPT TO:<b@example.com', smtpData(message('a@example.com', 'x')), () => undefined)).rejects.toThrow(/cannot be carried/);
+    for (const to of ['a\0b@example.com', 'a\x1bb@example.com', 'a\x7f@example.com', 'a b@example.com']) {
+      await expect(connection.send(FROM, to, smtpData(message('a@example.com', 'x')), () => undefined)).rejects.toMatchObject({ whose: 'recipient', message: /cannot be carried/ });
+    }
     expect(sink!.acceptedCount).toBe(0);
   });
 });

@@ -47,11 +47,14 @@ export class DeliveriesRepository {
 
   /**
    * Marks it sent with the relay's answer: one single-row UPDATE on `db` (the pool: it commits on
-   * its own; or the mailbox's transaction). Throws LeaseLost when another sender holds it now.
+   * its own; or the mailbox's transaction). A row of ours already sent is our own end-of-data
+   * record whose answer was lost: the answer goes beside it. Throws LeaseLost when another sender
+   * holds it now.
    */
   async markSent(db: Knex | Knex.Transaction, id: number, owner: string, response: string): Promise<void> {
     const updated = await db('deliveries')
-      .where({ id, lease_owner: owner, status: 'pending' })
+      .where({ id, lease_owner: owner })
+      .whereIn('status', ['pending', 'sent'])
       .update({ status: 'sent', sent_at: db.fn.now(), smtp_response: response.slice(0, 300), lease_owner: null, last_error: null });
     if (updated !== 1) throw new LeaseLost(`delivery ${id} is no longer ours`);
   }

@@ -1,6 +1,11 @@
 import pg from 'pg';
 import type { EndOfDataLedger } from '../mail/transport.js';
 
+/** How the ledger's connections show in pg_stat_activity. */
+export const LEDGER_APPLICATION_NAME = 'newsletter end-of-data ledger';
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -15,15 +20,22 @@ export class PostgresEndOfDataLedger implements EndOfDataLedger {
   private broken = false;
   private last: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly database: { url: string; schema: string }) {}
+  /**
+   * `timeoutMs`: how long connecting, or a record, may go unanswered (a silent route to Postgres);
+   * past it the record is given up (the outbox then records the email through its pool) and the
+   * connection is replaced, rather than holding its email — and the batch — until TCP gives up.
+   */
+  constructor(private readonly database: { url: string; schema: string; timeoutMs?: number }) {}
 
   async ready(): Promise<void> {
     await this.last.catch(() => undefined);
     if (this.client && !this.broken) return;
     const old = this.client;
     this.client = undefined;
-    await old?.end().catch(() => undefined);
-    const client = new pg.Client({ connectionString: this.database.url });
+    // Not awaited: a connection that went silent would never say it has ended.
+    void old?.end().catch(() => undefined);
+    const timeoutMs = this.database.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const client = new pg.Client({ connectionString: this.database.url, application_name: LEDGER_APPLICATION_NAME, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, keepAlive: true });
     client.on('error', () => {
       this.broken = true;
     });
@@ -38,14 +50,23 @@ export class PostgresEndOfDataLedger implements EndOfDataLedger {
     if (!Number.isSafeInteger(deliveryId) || !UUID.test(owner)) return Promise.reject(new Error('not a delivery of ours'));
     const done = this.client
       .query(`update deliveries set status = 'sent', sent_at = now() where id = ${deliveryId} and lease_owner = '${owner}' and status = 'pending'`)
-      .then((result) => result.rowCount === 1);
+      .then(
+        (result) => result.rowCount === 1,
+        (err: unknown) => {
+          // Unanswered or failed: whatever this connection is in now, the next email gets another.
+          this.broken = true;
+          throw err;
+        },
+      );
     this.last = done;
     return done;
   }
 
   async close(): Promise<void> {
     await this.last.catch(() => undefined);
-    await this.client?.end().catch(() => undefined);
+    const client = this.client;
     this.client = undefined;
+    const timeoutMs = this.database.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    await Promise.race([client?.end().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
   }
 }

@@ -12,6 +12,15 @@ import type { SendBudget } from './send-budget.js';
 /** Temporary failures are retried this long after the delivery was queued, then given up. */
 export const RETRY_WINDOW_MS = 24 * 3_600_000;
 
+/**
+ * A relay's answer as a log line may carry it: relays quote the recipient in their refusals
+ * (Postfix: `550 5.1.1 <reader@example.com>: Recipient address rejected`), and no address is
+ * logged. The row keeps the whole answer.
+ */
+export function withoutAddresses(answer: string): string {
+  return answer.replace(/[^\s<>"'()[\],;:]+@[^\s<>"'()[\],;:]+/g, '(address)');
+}
+
 export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
@@ -196,7 +205,7 @@ export class Sender {
       if (err instanceof LeaseLost) {
         log.warn({ delivery: delivery.id }, 'delivery sent after its lease ran out; another sender may send it again');
       } else if (err instanceof PermanentFailure) {
-        log.warn({ delivery: delivery.id, answer: err.message }, 'permanent failure: address suppressed');
+        log.warn({ delivery: delivery.id, answer: withoutAddresses(err.message) }, 'permanent failure: address suppressed');
         await this.deliveries.fail(delivery.id, this.owner, err.message);
         if (delivery.subscriber_id !== null) await this.deliveries.suppress(delivery.subscriber_id, err.message);
       } else {
@@ -204,10 +213,10 @@ export class Sender {
         const delay = retryDelayMs(delivery.attempts);
         const age = Date.now() - new Date(delivery.created_at).getTime();
         if (age + delay > RETRY_WINDOW_MS) {
-          log.warn({ delivery: delivery.id, answer: message }, 'temporary failures for a day: given up');
+          log.warn({ delivery: delivery.id, answer: withoutAddresses(message) }, 'temporary failures for a day: given up');
           await this.deliveries.fail(delivery.id, this.owner, message);
         } else {
-          log.info({ delivery: delivery.id, answer: message, retryInMs: delay }, 'temporary failure: retried later');
+          log.info({ delivery: delivery.id, answer: withoutAddresses(message), retryInMs: delay }, 'temporary failure: retried later');
           await this.deliveries.retryLater(delivery.id, this.owner, message, delay);
         }
       }

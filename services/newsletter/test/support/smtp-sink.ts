@@ -16,7 +16,7 @@ export interface SinkOptions {
   /** Keep only counts per Message-ID (a bench's 100,000 messages), not the parsed messages. */
   countOnly?: boolean;
   /** A recipient's answer: undefined accepts; `550 …` or `451 …` refuses with that code. */
-  answerFor?: (recipient: string) => string | undefined;
+  answerFor?: (recipient: string) => string | undefined | Promise<string | undefined>;
   /** Called while a message's data is arriving (before it is accepted): a test kills the sender there. */
   onDataStart?: (recipient: string, count: number) => void;
   /** Called once a message's data has all arrived, before the relay answers it: a test kills the sender there. */
@@ -25,6 +25,12 @@ export interface SinkOptions {
   dataAnswer?: (recipient: string) => string | undefined;
   /** TLS: STARTTLS offered with this key and certificate, or (implicit) TLS from the first byte. */
   tls?: { key: string; cert: string; implicit?: boolean };
+  /** A relay slow to read: each message's data is left unread this long once it starts arriving. */
+  holdDataMs?: number;
+  /** Emails one connection may carry: the next MAIL FROM is answered 421 and the connection closed (as relays that limit it do). */
+  messagesPerConnection?: number;
+  /** Not advertising SMTPUTF8: an address beyond ASCII cannot be given. */
+  hideSmtpUtf8?: boolean;
   /** Not advertising PIPELINING: the client sends one command at a time. */
   hidePipelining?: boolean;
   /** Where it listens: loopback on a free port unless given (test:compose's sink container listens on every address). */
@@ -67,6 +73,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   const server = new SMTPServer({
     ...(options.tls ? { key: options.tls.key, cert: options.tls.cert, secure: options.tls.implicit === true } : { disabledCommands: ['STARTTLS'] }),
     hidePIPELINING: options.hidePipelining === true,
+    hideSMTPUTF8: options.hideSmtpUtf8 === true,
     allowInsecureAuth: true,
     authOptional: !options.user,
     logger: false,
@@ -75,11 +82,18 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       if (auth.username === options.user && auth.password === options.password) callback(null, { user: auth.username });
       else callback(Object.assign(new Error('535 authentication failed'), { responseCode: 535 }));
     },
+    onMailFrom(_address, session, callback) {
+      if (options.messagesPerConnection !== undefined && session.transaction > options.messagesPerConnection) {
+        return callback(Object.assign(new Error('4.7.0 too many messages on this connection, closing'), { responseCode: 421 }));
+      }
+      callback();
+    },
     onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
-      const answer = options.answerFor?.(address.address);
-      if (!answer) return callback();
-      const code = Number(answer.slice(0, 3));
-      callback(Object.assign(new Error(answer.slice(4)), { responseCode: code }));
+      void Promise.resolve(options.answerFor?.(address.address)).then((answer) => {
+        if (!answer) return callback();
+        const code = Number(answer.slice(0, 3));
+        callback(Object.assign(new Error(answer.slice(4)), { responseCode: code }));
+      }, callback);
     },
     onData(stream, session, callback) {
       const recipient = session.envelope.rcptTo[0]?.address ?? '';
@@ -87,6 +101,10 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       options.onDataStart?.(recipient, dataStarts);
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      if (options.holdDataMs) {
+        stream.pause();
+        setTimeout(() => stream.resume(), options.holdDataMs);
+      }
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
         const head = raw.subarray(0, Math.min(raw.length, 4096)).toString('latin1');

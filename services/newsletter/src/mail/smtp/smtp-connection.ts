@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
 import tls from 'node:tls';
 import { isLoopback, type SmtpEndpoint } from './smtp-endpoint.js';
 
@@ -28,8 +29,25 @@ export class SmtpConnectionError extends Error {
   }
 }
 
-/** An address SMTP cannot carry (a line break, or non-ASCII to a relay without SMTPUTF8). */
-export class SmtpAddressError extends Error {}
+/**
+ * The connection was lost (closed, reset, silent, or a 421 saying it closes) before the email's
+ * end of data had left: the relay cannot have taken the email (RFC 5321 §4.1.1.4), so sending
+ * it again on another connection sends it once.
+ */
+export function lostBeforeEndOfData(err: unknown): boolean {
+  if (err instanceof SmtpConnectionError) return !err.afterEndOfData;
+  return err instanceof SmtpReplyError && err.reply.code === 421 && !err.afterEndOfData;
+}
+
+/** An address SMTP cannot carry (a line break, or non-ASCII to a relay without SMTPUTF8): the recipient's, or our own sender's. */
+export class SmtpAddressError extends Error {
+  constructor(
+    message: string,
+    readonly whose: 'sender' | 'recipient',
+  ) {
+    super(`${whose}: ${message}`);
+  }
+}
 
 export interface SmtpConnectionOptions {
   /** Past this long without a byte from the relay, the connection is given up. */
@@ -56,8 +74,14 @@ const END_OF_DATA_TIMEOUT_MS = 600_000;
  */
 export class SmtpConnection {
   private socket!: net.Socket;
+  /** Bytes to text across chunks: a character cut between two packets arrives whole. */
+  private decoder = new StringDecoder('utf8');
   private pending = '';
   private lines: string[] = [];
+  /** Characters of the lines read so far of a reply that goes on. */
+  private linesChars = 0;
+  /** Replies the commands written so far still have coming: one arriving past them was not asked for. */
+  private awaiting = 1;
   private readonly replies: SmtpReply[] = [];
   private waiters: Waiter[] = [];
   private failure: SmtpConnectionError | undefined;
@@ -111,14 +135,16 @@ export class SmtpConnection {
    * before the relay's answer is read. Resolves with the relay's 250.
    */
   async send(from: string, to: string, data: Buffer, onEndOfData: () => void): Promise<string> {
-    if (/[\r\n<>\s]/.test(from + to)) throw new SmtpAddressError('the address cannot be carried by SMTP');
+    for (const [address, whose] of [[from, 'sender'], [to, 'recipient']] as const) {
+      if (/[\x00-\x20\x7f<>\s]/.test(address)) throw new SmtpAddressError('the address cannot be carried by SMTP', whose);
+      if (/[^\x00-\x7f]/.test(address) && !this.extensions.has('SMTPUTF8')) throw new SmtpAddressError('the relay takes no address beyond ASCII (no SMTPUTF8)', whose);
+    }
     const international = /[^\x00-\x7f]/.test(from + to);
-    if (international && !this.extensions.has('SMTPUTF8')) throw new SmtpAddressError('the relay takes no address beyond ASCII (no SMTPUTF8)');
     const mailFrom = `MAIL FROM:<${from}>${international ? ' SMTPUTF8' : ''}`;
     const rcptTo = `RCPT TO:<${to}>`;
     let replies: SmtpReply[];
     if (this.extensions.has('PIPELINING')) {
-      this.write(`${mailFrom}\r\n${rcptTo}\r\nDATA\r\n`);
+      this.write(`${mailFrom}\r\n${rcptTo}\r\nDATA\r\n`, undefined, 3);
       replies = [await this.read(), await this.read(), await this.read()];
     } else {
       replies = [await this.command(mailFrom)];
@@ -132,8 +158,9 @@ export class SmtpConnection {
       : dataReply!.code !== 354 ? new SmtpReplyError('DATA', dataReply!)
       : undefined;
     if (refusal) {
-      // A relay that says 354 after refusing the envelope waits for data we will not send.
-      if (dataReply?.code === 354) this.destroy();
+      // A relay that says 354 after refusing the envelope waits for data we will not send; one
+      // that says 421 is closing the connection (RFC 5321 §3.8), whether or not it has yet.
+      if (dataReply?.code === 354 || refusal.reply.code === 421) this.destroy();
       else await this.reset();
       throw refusal;
     }
@@ -143,9 +170,13 @@ export class SmtpConnection {
       ended = true;
       onEndOfData();
     };
-    this.write(data, (err) => {
-      if (!err) endOfData();
-    });
+    this.write(
+      data,
+      (err) => {
+        if (!err) endOfData();
+      },
+      1,
+    );
     if (this.socket.writableLength === 0) endOfData();
     // The relay may take its time over a whole message: RFC 5321 §4.5.3.2.6 gives it 10 minutes,
     // and a client that gives up sooner sends the email twice when it retries (RFC 1047).
@@ -166,8 +197,12 @@ export class SmtpConnection {
 
   /** Says goodbye without waiting for the answer. */
   quit(): void {
-    if (this.usable) this.socket.end('QUIT\r\n');
-    else this.socket.destroy();
+    if (!this.usable) {
+      this.socket.destroy();
+      return;
+    }
+    this.awaiting += 1;
+    this.socket.end('QUIT\r\n');
   }
 
   destroy(): void {
@@ -198,8 +233,16 @@ export class SmtpConnection {
   }
 
   private async startTls(): Promise<void> {
+    // Anything after the 220 came in clear, where anyone on the path could have put it: taken
+    // for the relay's words once TLS is up, it would answer our next commands (CVE-2011-0411).
+    if (this.pending !== '' || this.lines.length > 0 || this.replies.length > 0 || this.failure) {
+      this.fail('the relay sent more after its answer to STARTTLS');
+      throw this.failure!;
+    }
     const plain = this.detach();
-    const secure = tls.connect({ socket: plain, ...serverName(this.endpoint.host), ...this.options.tls });
+    // `host` is what the certificate must name: without it Node checks an IP relay's certificate against 'localhost'.
+    const secure = tls.connect({ socket: plain, host: this.endpoint.host, ...serverName(this.endpoint.host), ...this.options.tls });
+    this.decoder = new StringDecoder('utf8');
     this.attach(secure);
     await this.until('secureConnect');
     this.secure = true;
@@ -227,12 +270,14 @@ export class SmtpConnection {
   }
 
   private command(line: string): Promise<SmtpReply> {
-    this.write(`${line}\r\n`);
+    this.write(`${line}\r\n`, undefined, 1);
     return this.read();
   }
 
-  private write(data: string | Buffer, done?: (err?: Error | null) => void): void {
+  /** Writes `data`, which asks for `replies` answers. */
+  private write(data: string | Buffer, done: ((err?: Error | null) => void) | undefined, replies: number): void {
     if (this.failure) throw this.failure;
+    this.awaiting += replies;
     this.socket.write(data, done);
   }
 
@@ -246,6 +291,7 @@ export class SmtpConnection {
   /** Resolves on the socket's event; rejects when the connection fails first. */
   private until(event: 'connect' | 'secureConnect'): Promise<void> {
     return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
       const waiter: Waiter = { resolve: () => undefined, reject };
       this.waiters.push(waiter);
       this.socket.once(event, () => {
@@ -256,7 +302,7 @@ export class SmtpConnection {
   }
 
   private receive(chunk: Buffer): void {
-    this.pending += chunk.toString('utf8');
+    this.pending += this.decoder.write(chunk);
     let end: number;
     while ((end = this.pending.indexOf('\n')) >= 0) {
       const line = this.pending.slice(0, end).replace(/\r$/, '');
@@ -264,14 +310,22 @@ export class SmtpConnection {
       const match = /^([2-5]\d\d)([ -]?)(.*)$/.exec(line);
       if (!match) return this.fail('the relay answered something that is not SMTP');
       this.lines.push(match[3]!);
+      this.linesChars += line.length;
       if (match[2] === '-') continue;
       const reply = { code: Number(match[1]), text: this.lines.join('\n') };
       this.lines = [];
+      this.linesChars = 0;
+      if (this.awaiting === 0) {
+        // A 421 unasked: the relay is closing the connection (an idle one, RFC 5321 §3.8).
+        const said = reply.code === 421 ? `${reply.code} ${reply.text.replace(/\s+/g, ' ')}`.slice(0, 280) : 'the relay answered what was not asked';
+        return this.fail(said);
+      }
+      this.awaiting -= 1;
       const waiter = this.waiters.shift();
       if (waiter) waiter.resolve(reply);
       else this.replies.push(reply);
     }
-    if (this.pending.length > MAX_REPLY_CHARS || this.lines.length > 1000) this.fail('the relay answered too much');
+    if (this.linesChars + this.pending.length > MAX_REPLY_CHARS) this.fail('the relay answered too much');
   }
 
   private fail(message: string): void {
