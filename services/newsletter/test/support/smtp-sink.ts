@@ -19,8 +19,12 @@ export interface SinkOptions {
   answerFor?: (recipient: string) => string | undefined | Promise<string | undefined>;
   /** Called while a message's data is arriving (before it is accepted): a test kills the sender there. */
   onDataStart?: (recipient: string, count: number) => void;
-  /** Called once a message's data has all arrived, before the relay answers it: a test kills the sender there. */
-  onDataEnd?: (recipient: string, count: number, messageId: string) => void;
+  /**
+   * Called once a message's data has all arrived, before the relay answers it: a test kills the
+   * sender there. A promise returned holds the answer until it settles (the relay has the email
+   * and says nothing yet).
+   */
+  onDataEnd?: (recipient: string, count: number, messageId: string) => unknown;
   /** The answer to a message's end of data: undefined accepts; `550 …` or `451 …` refuses it. */
   dataAnswer?: (recipient: string) => string | undefined;
   /** TLS: STARTTLS offered with this key and certificate, or (implicit) TLS from the first byte. */
@@ -110,19 +114,23 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
         const head = raw.subarray(0, Math.min(raw.length, 4096)).toString('latin1');
         const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1] ?? `(none ${sink.acceptedCount})`;
         dataEnds += 1;
-        options.onDataEnd?.(recipient, dataEnds, messageId);
-        const refusal = options.dataAnswer?.(recipient);
-        if (refusal) return callback(Object.assign(new Error(refusal.slice(4)), { responseCode: Number(refusal.slice(0, 3)) }));
-        accepted.set(messageId, (accepted.get(messageId) ?? 0) + 1);
-        if (options.countOnly) {
-          sink.acceptedCount += 1;
-          return callback();
-        }
-        void simpleParser(raw).then((parsed) => {
-          received.push({ to: recipient, secure: session.secure, raw, parsed });
-          sink.acceptedCount += 1;
-          callback();
-        }, callback);
+        const held = options.onDataEnd?.(recipient, dataEnds, messageId);
+        const answer = () => {
+          const refusal = options.dataAnswer?.(recipient);
+          if (refusal) return callback(Object.assign(new Error(refusal.slice(4)), { responseCode: Number(refusal.slice(0, 3)) }));
+          accepted.set(messageId, (accepted.get(messageId) ?? 0) + 1);
+          if (options.countOnly) {
+            sink.acceptedCount += 1;
+            return callback();
+          }
+          void simpleParser(raw).then((parsed) => {
+            received.push({ to: recipient, secure: session.secure, raw, parsed });
+            sink.acceptedCount += 1;
+            callback();
+          }, callback);
+        };
+        if (held instanceof Promise) void held.then(answer, answer);
+        else answer();
       });
     },
   });
