@@ -88,12 +88,6 @@ export function NewsletterPage() {
           </ol>
           <button type="button" className={styles.button} disabled={busy} onClick={() => void act(async () => { await save(); toast.success('已儲存'); })}>儲存</button>{' '}
           <button type="button" className={styles.button} disabled={busy} onClick={() => void act(async () => setPreview(await newsletterApi.preview({ subject, intro, articles })))}>預覽</button>
-          {preview ? (
-            <div className={styles.field}>
-              <p>主旨：{preview.subject}</p>
-              <iframe title="信件預覽" sandbox="allow-popups allow-popups-to-escape-sandbox" srcDoc={preview.html} style={{ width: '100%', height: '32rem', border: '1px solid #ddd' }} />
-            </div>
-          ) : null}
           <div className={styles.field}>
             <label htmlFor="campaign-test-email">寄測試信到</label>
             <input id="campaign-test-email" type="email" value={testEmail} onChange={(event) => setTestEmail(event.target.value)} />
@@ -120,6 +114,13 @@ export function NewsletterPage() {
           >
             {at ? '排程寄送' : '立即寄送'}
           </button>
+          {/* Under the actions: a tall preview never moves the buttons an editor reaches for next. */}
+          {preview ? (
+            <div className={styles.field}>
+              <p>主旨：{preview.subject}</p>
+              <iframe title="信件預覽" sandbox="allow-popups allow-popups-to-escape-sandbox" srcDoc={preview.html} style={{ width: '100%', height: '32rem', border: '1px solid #ddd' }} />
+            </div>
+          ) : null}
         </section>
       ) : null}
       <section className={styles.card} aria-label="電子報列表">
