@@ -67,6 +67,7 @@ void runService({
         readerNumbers.start();
         ticker?.start();
       },
+      warmUp: (origin) => frontends.warmUp(origin),
       close: [async () => ticker?.stop(), async () => contentCache?.stop(), async () => beaconViews?.stop(), () => readerNumbers.stop(), async () => viewsRedis?.disconnect()],
     };
   },

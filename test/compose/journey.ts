@@ -119,7 +119,8 @@ export class Journey {
       assert.equal(out.stdout.trim(), 'UTF8');
     });
     for (const service of Object.keys(this.deployables)) {
-      await checks.check(`${service}: ready, and every backing service it is pointed at reachable (its /readyz from inside its container)`, () => this.ready(service));
+      // Docker's health check is /healthz (alive); /readyz follows the process's warm-up (the gateway's: run-service.ts).
+      await checks.check(`${service}: ready, and every backing service it is pointed at reachable (its /readyz from inside its container)`, () => this.waitReady(service, 2 * 60_000));
     }
     for (const service of Object.keys(this.deployables)) {
       await checks.check(`${service}: read-only root filesystem, non-root user`, () => {

@@ -157,6 +157,9 @@ describe('built entry points start with the compose environment', () => {
           const running = startProcess(d.name, image.command, image.cwd, { ...image.env, ...localise(environmentOf(present(services[d.name], `compose service ${d.name}`)), d.name) });
           processes.set(d.name, running);
           await waitForOk(`http://127.0.0.1:${ports.get(d.name)}/healthz`, running);
+          // Traffic goes to a process once it says it is ready (Swarm, Kubernetes, the edge): the
+          // gateway says so only after its warm-up (run-service.ts), a moment after it is alive.
+          await waitForOk(`http://127.0.0.1:${ports.get(d.name)}/readyz`, running);
           started.add(d.name);
         }),
       );

@@ -17,6 +17,7 @@ import { REMOTES, remoteManifest, type RemoteKey } from './remote-manifest.js';
 import { ServerBundleLoader, serverEntryBeside, type LoaderTiming, type PublicServerSource } from './ssr/server-bundles.js';
 import type { PageTicker } from '../markets/page-ticker.js';
 import { isMarketsPath } from '../markets/markets-reader.js';
+import { warmUpPages } from './warm-up.js';
 
 export { REMOTES, type RemoteKey } from './remote-manifest.js';
 export type { CachedPage, CachedPages } from './page-service/page-service.js';
@@ -73,6 +74,8 @@ function publicServerSource(options: FrontendsOptions, publicDist: string): Publ
 export interface Frontends {
   serve: Middleware;
   pages: CachedPages;
+  /** Before the gateway says it is ready (warm-up.ts): its assets compressed, its pages' code loaded and run once. */
+  warmUp(origin: string): Promise<void>;
 }
 
 /** Koa middleware: /mf/* assets, /mf/manifest.json, and the shell HTML for every other page. */
@@ -116,15 +119,13 @@ export function createFrontends(options: FrontendsOptions): Frontends {
 
   const crawler = crawlerRoutes({ contentUrl: options.contentUrl, content, shell: folders.shell, siteOrigin: options.siteOrigin, ...(options.marketsReader ? { markets: options.marketsReader } : {}) });
 
-  // Compress the built files before the first visitor asks for them.
-  setTimeout(() => {
-    void (async () => {
-      for (const folder of Object.values(folders)) {
-        const files = await readdir(folder.root).catch(() => [] as string[]);
-        await folder.warm(files.filter((f) => /\.(js|css)$/.test(f)));
-      }
-    })().catch((err: unknown) => options.log.warn({ err }, 'warming frontend assets failed'));
-  }, 0).unref();
+  /** The built files compressed before the first visitor asks for them. */
+  const compressAssets = async () => {
+    for (const folder of Object.values(folders)) {
+      const files = await readdir(folder.root).catch(() => [] as string[]);
+      await folder.warm(files.filter((f) => /\.(js|css)$/.test(f)));
+    }
+  };
 
   const assetsAndPages: Middleware = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -151,7 +152,8 @@ export function createFrontends(options: FrontendsOptions): Frontends {
   };
   // The crawler surface first (robots, sitemaps, feeds, icons, manifest), then assets and pages.
   const serve: Middleware = (ctx, next) => crawler(ctx, () => assetsAndPages(ctx, next));
-  return { serve, pages };
+  const warmUp = (origin: string) => warmUpPages(origin, compressAssets);
+  return { serve, pages, warmUp };
 }
 
 /** The frontends middleware as the gateway's main.ts wires it, with env-configured remote locations. */

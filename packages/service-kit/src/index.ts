@@ -22,3 +22,4 @@ export * from './token-confirm.js';
 export * from './verify-with-auth.js';
 export * from './outage.js';
 export * from './memory-keys.js';
+export * from './warm-up.js';

@@ -16,8 +16,15 @@ export interface BuiltService {
   server?: ServerTuning;
   /** Names of migrations not yet applied; the process is not ready until this is empty. */
   pendingMigrations?(): Promise<string[]>;
-  /** Once ready: timers and background jobs. */
+  /** Once migrated: timers and background jobs. */
   start?(): void | Promise<void>;
+  /**
+   * Then, before the process says it is ready: whatever makes its first requests as fast as the
+   * later ones (code loaded, caches filled), e.g. by asking itself at `origin`. An orchestrator
+   * sends no traffic until it ends, so a new replica in a rolling update never answers a reader
+   * cold. A failure is logged, never fatal: a replica whose dependencies are down still serves.
+   */
+  warmUp?(origin: string): Promise<void>;
   /** On shutdown, after the last request was answered: write out what is held in memory. */
   drain?(): Promise<void>;
   /** Then each of these, in order (pools, clients). */
@@ -105,6 +112,12 @@ export async function runService<C extends ServiceEnv>(definition: ServiceDefini
     await waitForMigrations(built, log);
     if (stopping) return;
     await built.start?.();
+    if (built.warmUp) {
+      const warming = Date.now();
+      await built.warmUp(`http://127.0.0.1:${running.port}`).catch((err: unknown) => active.warn({ err }, 'warm-up failed; ready anyway'));
+      if (stopping) return;
+      log.info({ ms: Date.now() - warming }, `${definition.name} warmed up`);
+    }
     health.phase = 'serving';
     log.info(`${definition.name} ready`);
   } catch (err) {
