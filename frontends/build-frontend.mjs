@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 const workspace = process.cwd();
 const require = createRequire(join(workspace, 'package.json'));
@@ -22,10 +23,14 @@ webpack(makeConfig({}, { mode }), (err, stats) => {
   const info = stats.toString({ preset: 'errors-warnings', colors: false });
   if (info.trim()) console.log(info);
   if (stats.hasErrors()) process.exit(1);
-  // Files kept under their own names (the icon set): public/ is copied beside the bundles.
+  // Files kept under their own names (the icon set): public/ is copied beside the bundles; then
+  // every file a browser fetches is compressed once, here (precompress.mjs).
   const publicDir = join(workspace, 'public');
-  if (existsSync(publicDir)) cp(publicDir, join(workspace, 'dist'), { recursive: true }).catch((copyErr) => {
-    console.error(copyErr);
-    process.exit(1);
-  });
+  const dist = join(workspace, 'dist');
+  (existsSync(publicDir) ? cp(publicDir, dist, { recursive: true }) : Promise.resolve())
+    .then(() => (mode === 'production' ? precompress(dist) : undefined))
+    .catch((failure) => {
+      console.error(failure);
+      process.exit(1);
+    });
 });

@@ -43,7 +43,19 @@ interface CachedAsset {
   encoded: Encoded;
 }
 
-/** Serves the files of one frontend's dist/ folder, compressed once and kept in memory. */
+/**
+ * The file's forms compressed at build time (frontends/precompress.mjs: <file>.br and <file>.gz),
+ * when both are there and written after the file itself; undefined otherwise (a file rebuilt since,
+ * a development build), and the gateway compresses it.
+ */
+async function builtEncodings(full: string, mtimeMs: number): Promise<Encoded | undefined> {
+  const [brInfo, gzInfo] = await Promise.all([stat(`${full}.br`).catch(() => null), stat(`${full}.gz`).catch(() => null)]);
+  if (!brInfo?.isFile() || !gzInfo?.isFile() || brInfo.mtimeMs < mtimeMs || gzInfo.mtimeMs < mtimeMs) return undefined;
+  const [br, gzip] = await Promise.all([readFile(`${full}.br`), readFile(`${full}.gz`)]);
+  return { br, gzip };
+}
+
+/** Serves the files of one frontend's dist/ folder, compressed once (at build time, or here) and kept in memory. */
 export class AssetFolder {
   private readonly cache = new Map<string, CachedAsset>();
   readonly root: string;
@@ -57,6 +69,8 @@ export class AssetFolder {
     if (!relative || relative.includes('\0') || relative.split('/').some((part) => part === '..' || part === '')) return null;
     // dist/server/ is the server bundle the gateway renders with, not a file for browsers.
     if (relative.startsWith('server/')) return null;
+    // The build's compressed forms go out as a file's Content-Encoding, never as files of their own.
+    if (/\.(br|gz)$/.test(relative)) return null;
     const full = resolve(this.root, relative);
     return full.startsWith(this.root + sep) ? full : null;
   }
@@ -75,7 +89,7 @@ export class AssetFolder {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
       contentType,
-      encoded: isCompressible(contentType) ? await encodeBoth(body) : {},
+      encoded: isCompressible(contentType) ? ((await builtEncodings(full, info.mtimeMs)) ?? (await encodeBoth(body))) : {},
     };
     this.cache.set(full, asset);
     return asset;

@@ -1,5 +1,8 @@
-/** How long a warm-up may take before the process says it is ready anyway. */
-export const WARM_UP_MS = 60_000;
+/**
+ * How long a warm-up may take before the process says it is ready anyway: well inside the grace
+ * orchestrators give a starting task (the Swarm stack's health check start_period is 60 s).
+ */
+export const WARM_UP_MS = 30_000;
 
 /**
  * For a deployable's warmUp (run-service.ts): asks the process itself for `path` as a client
