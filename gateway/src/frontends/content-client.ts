@@ -9,6 +9,12 @@ const MAX_READ_BYTES = 8 * 2 ** 20;
 /** A read a replica refused waits no longer than this for another (the page has its own deadline). */
 const RESTART_WAIT_MS = 500;
 const SIGNAL_DECIDES_MS = 60_000;
+/**
+ * How long a read with no earlier answer to fall back on waits, whatever the caller's deadline:
+ * its page could only be an error page sooner. On a starved host (test:swarm in CI, a rolling
+ * update) content answered page reads in 3.1–5.6 s, and pages that gave up at 3 s answered 503.
+ */
+export const NO_FALLBACK_WAIT_MS = 10_000;
 
 interface Read<T> {
   status: number;
@@ -42,6 +48,7 @@ export class ContentClient {
     private readonly pool?: UpstreamPool,
     /** Told of each read that got no answer (a page then renders an error or an older copy). */
     private readonly log?: Logger,
+    private readonly noFallbackWaitMs = NO_FALLBACK_WAIT_MS,
   ) {}
 
   /** The service's answer to a GET, in full; identity: the cache keeps bodies as the service wrote them and compresses them itself. */
@@ -56,9 +63,11 @@ export class ContentClient {
   }
 
   /** A public GET through the cache: the fresh record, else the service's answer (kept when it names its dependencies). */
-  private async read(path: string, signal: AbortSignal): Promise<{ status: number; body: Buffer } | null> {
+  private async read(path: string, deadline: AbortSignal): Promise<{ status: number; body: Buffer } | null> {
     const hit = this.cache?.get(path);
     if (hit?.fresh) return hit.record;
+    // The caller's deadline holds when an older answer can stand in; without one, waiting longer beats an error page.
+    const signal = hit ? deadline : AbortSignal.timeout(Math.max(this.noFallbackWaitMs, this.timeoutMs));
     const ticket = this.cache?.ticket() ?? 0;
     let status: number;
     let headers: Record<string, string | string[] | undefined>;
