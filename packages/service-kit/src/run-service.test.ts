@@ -1,20 +1,12 @@
 // runService's warm-up: the process says it is ready only once its warm-up has ended, and a
 // warm-up that fails does not keep it from serving.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './testing/free-port.js';
 
 const fixture = join(import.meta.dirname, 'testing-fixtures', 'warm-up-service.ts');
 const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Fixture {
   base: string;
