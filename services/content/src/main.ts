@@ -1,4 +1,4 @@
-import { askItself, confirmAdminTokensWith, createTokenConfirmer, firstArticleSlug, loadTokenPublicKey, runService, WARM_UP_MS } from '@coinmag/service-kit';
+import { confirmAdminTokensWith, createTokenConfirmer, loadTokenPublicKey, runService } from '@coinmag/service-kit';
 import { startAuditRetention } from '@coinmag/audit';
 import { createContentApp } from './app.js';
 import { MediaServiceCoverStore } from './articles/cover-store.js';
@@ -74,13 +74,6 @@ void runService({
         retention = startAuditRetention(content.audit, config.AUDIT_RETENTION_DAYS, runtime.log);
         numbersRetention = startReaderNumbersRetention(content.numbers, config.READER_NUMBERS_RETENTION_DAYS, runtime.log);
         hoursRollup = startViewHoursRollup(content.views, config.VIEW_HOURS_RETENTION_DAYS, runtime.log);
-      },
-      // The reads every page makes, and the newest article's, once before traffic (run-service.ts).
-      async warmUp(origin) {
-        const signal = AbortSignal.timeout(WARM_UP_MS);
-        for (const path of ['/api/settings', '/api/categories/header']) await askItself(origin, path, signal);
-        const newest = firstArticleSlug(await askItself(origin, '/api/articles?page=1&limit=5', signal));
-        if (newest) await askItself(origin, `/api/articles/${encodeURIComponent(newest)}`, signal);
       },
       async drain() {
         retention?.stop();
